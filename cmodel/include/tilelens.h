@@ -1,0 +1,252 @@
+/*
+ * tilelens.h - bit-exact C reference model of the TileLens TMA extension.
+ *
+ * TileLens remaps a Tensor Memory Accelerator (TMA) load onto a tile-major
+ * global-memory layout (memory tiles of a x b elements, a*b*s = granule G).
+ * This header is the public contract that GPU simulators compile against:
+ *
+ *   - the descriptor / box / request types and their validation,
+ *   - tl_box_requests(): the whole request stream of one box load,
+ *   - the three hardware blocks of the extension, one function each, whose
+ *     inputs and outputs are the ports of the RTL modules of the same name
+ *     (rtl/tilelens/tilelens_<block>.v):
+ *       tl_split_sum()     tilelens_split_sum     (tile base, paper Eq. 4)
+ *       tl_counter_config  tilelens_counter_cfg   (counter nest, Eq. 5)
+ *       tl_bit_permute()   tilelens_bit_permute   (case-2 offset permutation)
+ *   - the incremental address generator (tl_gen_begin / tl_gen_next), which
+ *     yields exactly what tilelens_addr_gen emits, one counter step per cycle,
+ *   - helpers for simulators: Eq. 2, sector split, granule page statistics.
+ *
+ * No function keeps hidden state; every stateful object is owned by the
+ * caller. All functions are thread-safe for distinct objects.
+ * The semantics are fixed in docs/tilelens.md.
+ */
+#ifndef TILELENS_H
+#define TILELENS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Widths and limits (each matches an RTL parameter) ----------------- */
+#define TL_MAX_RANK         5   /* RTL Rank: view dimensions of a descriptor      */
+#define TL_COORD_BITS      32   /* RTL CoordWidth: signed box start coordinates   */
+#define TL_STRIDE_BITS     40   /* RTL StrideWidth: strides and L are < 2^40      */
+#define TL_BOX_BITS         9   /* RTL BoxWidth: box sizes 1..256                 */
+#define TL_BOX_MAX        256
+#define TL_DIM_MAX  (1ull << 32)/* dim[d] is 1..2^32 elements                     */
+#define TL_ADDR_BITS       64   /* RTL AddrWidth: global byte addresses          */
+#define TL_SMEM_BITS       32   /* RTL SmemWidth: shared-memory byte addresses    */
+#define TL_STRIDE_ALIGN    16   /* strides, base and box[0]*s: multiples of 16 B  */
+#define TL_LOG2_GRANULE_MIN 4   /* granule G = 2^lg, lg in [4, 16]                */
+#define TL_LOG2_GRANULE_MAX 16  /* RTL MaxLog2Granule                             */
+/* Counter levels of the nest: the dimension-0 piece level, one per view
+ * dimension 1..rank-1, and one extra outer level for the split dimension. */
+#define TL_MAX_LEVELS (TL_MAX_RANK + 1)
+
+/* ---- Status codes --------------------------------------------------------- */
+typedef enum {
+  TL_OK = 0,
+  TL_ERR_RANK,              /* rank not in 1..5                                  */
+  TL_ERR_ELEM_SIZE,         /* elem_bytes not 1, 2, 4 or 8                       */
+  TL_ERR_DIM,               /* dim[d] == 0 or > 2^32                             */
+  TL_ERR_STRIDE,            /* stride[d] (d >= 1) zero, not a multiple of 16, or >= 2^40 */
+  TL_ERR_BOX,               /* box[d] not in 1..256, or box[0]*s not a multiple of 16 */
+  TL_ERR_ALIGN,             /* base or smem_base not 16 B aligned; tile-major: base not
+                               G aligned, row start not a multiple of a'*s or column
+                               start not a multiple of b columns                  */
+  TL_ERR_TILE_SHAPE,        /* tile-major: lg outside [4,16], la+lb+log2(s) != lg,
+                               or tile_major not 0/1                              */
+  TL_ERR_LEAD_STRIDE,       /* tile-major: L zero, >= 2^40 or not a multiple of a*s */
+  TL_ERR_UNSUPPORTED_VIEW,  /* tile-major: a view dimension the counter
+                               reconfigurator cannot express (see docs)           */
+  TL_ERR_OVERFLOW,          /* a result that does not fit its width: the tensor's
+                               extent above 2^64, the tile base outside int64, or
+                               the box's shared-memory footprint above 2^32        */
+  TL_ERR_NULL,              /* a NULL pointer argument                           */
+  /* Additions beyond the base contract. */
+  TL_ERR_ROW_RANGE,         /* tile-major: the start's row offset (sum of the row
+                               dimensions' coord x stride) lies outside [0, L)    */
+  TL_ERR_UNSUPPORTED_FEATURE, /* element strides other than 1, interleave or
+                               swizzle: not modelled, rejected                   */
+  TL_STATUS_COUNT
+} tl_status;
+
+/* A constant, human-readable name for a status ("TL_ERR_BOX: ..."). */
+const char *tl_status_str(tl_status st);
+
+/* ---- Descriptor, box, request --------------------------------------------- */
+typedef struct {
+  uint64_t base;                    /* global byte address */
+  uint32_t rank;                    /* 1..5 */
+  uint32_t elem_bytes;              /* 1, 2, 4, 8 */
+  uint64_t dim[TL_MAX_RANK];        /* elements per dimension */
+  uint64_t stride[TL_MAX_RANK];     /* bytes; stride[0] is ignored (== elem_bytes) */
+  uint32_t tile_major;              /* 0: standard TMA, 1: TileLens-HW remap */
+  uint32_t log2_a, log2_b;          /* memory tile a x b elements */
+  uint32_t log2_granule;            /* 12 for 4 KB */
+  uint64_t lead_stride;             /* L = K * elem_bytes */
+  /* Not modelled; zero means the default (element stride 1, no interleave,
+   * no swizzle). Any other value is rejected with TL_ERR_UNSUPPORTED_FEATURE. */
+  uint32_t elem_stride[TL_MAX_RANK];
+  uint32_t interleave;
+  uint32_t swizzle;
+} tl_desc;
+
+typedef struct {
+  int32_t  coord[TL_MAX_RANK];
+  uint32_t box[TL_MAX_RANK];
+  uint32_t smem_base;
+} tl_box;
+
+typedef struct { uint64_t src; uint32_t dst; uint32_t bytes; } tl_req;
+
+/* Validates a descriptor alone (every rule of docs/tilelens.md that does not
+ * depend on a box). Returns the first rule broken, in the order listed there. */
+tl_status tl_desc_check(const tl_desc *d);
+
+/* Validates a box against a descriptor (tl_desc_check first). */
+tl_status tl_box_check(const tl_desc *d, const tl_box *b);
+
+/* Counts the requests of a box, or writes up to cap of them in issue order. */
+/* *count receives the total number of requests; at most cap are written.
+ * out may be NULL when cap is 0. Bubbles are not requests. */
+tl_status tl_box_requests(const tl_desc *d, const tl_box *b,
+                          tl_req *out, size_t cap, size_t *count);
+
+/* Paper Eq. 2: tile-major byte offset of element (i, j) (uses elem_bytes,
+ * log2_a, log2_b, log2_granule and lead_stride of d; no validation). */
+uint64_t tl_tile_offset(const tl_desc *d, uint64_t i, uint64_t j);
+
+/* ---- Block 1: split-and-sum (tilelens_split_sum) --------------------------
+ * Per dimension d < rank the product p[d] = coord[d] * stride[d] (stride[0] is
+ * the element size) goes to the row sum when stride[d] < L, else to the
+ * column sum (dimension 0 is always a row dimension).
+ *   linear mode:     tile_base = row + col             (= plain sum of p[d])
+ *   tile-major mode: tile_base = col + (row << log2_b)  (paper Eq. 4)
+ * Errors: TL_ERR_ROW_RANGE (tile-major, row outside [0, L)), then
+ * TL_ERR_OVERFLOW (the exact tile base does not fit a signed 64-bit value).
+ * On error tile_base is 0. row_mask bit d is set for the row dimensions. */
+typedef struct {
+  uint32_t rank;
+  int32_t  coord[TL_MAX_RANK];
+  uint64_t stride[TL_MAX_RANK];     /* stride[0] = element size in bytes */
+  uint64_t lead_stride;
+  uint32_t log2_b;
+  uint32_t tile_major;
+} tl_split_sum_in;
+
+typedef struct {
+  int64_t   tile_base;              /* bytes, relative to the descriptor base */
+  uint32_t  row_mask;
+  tl_status err;
+} tl_split_sum_out;
+
+void tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out);
+
+/* ---- Block 2: counter reconfigurator (tilelens_counter_cfg) ----------------
+ * The counter nest that the address generator steps for one box: up to
+ * TL_MAX_LEVELS levels, innermost first. Level k steps count[k] times; each
+ * step adds stride[k] bytes to the source address and advances view
+ * dimension vdim[k] by (1 << log2_weight[k]) elements. Unused levels have
+ * count 1. Each step of the whole nest is one run of run_elems elements along
+ * dimension 0 (run_bytes = run_elems * s), written to shared memory at
+ * smem_base + step * run_bytes.
+ *
+ *   mode TL_MODE_LINEAR: standard TMA; level 0 unused, level d = view dim d.
+ *   mode TL_MODE_ALIGNED (case 1, u == a), TL_MODE_WIDE_TILE (case 2, u < a,
+ *   source offsets permuted by tl_bit_permute with perm_* field widths),
+ *   TL_MODE_WIDE_BOX (u > a: level 0 splits the run into u/a pieces with
+ *   stride G).
+ */
+typedef enum {
+  TL_MODE_LINEAR = 0,
+  TL_MODE_ALIGNED = 1,
+  TL_MODE_WIDE_TILE = 2,
+  TL_MODE_WIDE_BOX = 3
+} tl_mode;
+
+typedef struct {
+  tl_status err;                    /* TL_OK or the box's classification error */
+  tl_mode   mode;
+  uint32_t  count[TL_MAX_LEVELS];   /* 1..256 */
+  uint64_t  stride[TL_MAX_LEVELS];  /* bytes, < 2^56 */
+  uint32_t  vdim[TL_MAX_LEVELS];    /* view dimension the level advances */
+  uint32_t  log2_weight[TL_MAX_LEVELS];
+  uint32_t  run_elems;              /* u (linear, case 2) or a (case 1, u > a) */
+  uint32_t  run_bytes;
+  uint32_t  perm_row_bits;          /* log2(u*s)    (case 2 only, else 0) */
+  uint32_t  perm_col_bits;          /* lb           (case 2 only, else 0) */
+  uint32_t  perm_sub_bits;          /* log2(a/u)    (case 2 only, else 0) */
+  uint32_t  split_level;            /* level of the split inner counter, or 0 */
+} tl_counters;
+
+/* Full validation (tl_box_check) and, when it passes, the nest. Returns the
+ * same status as out->err. */
+tl_status tl_counter_config(const tl_desc *d, const tl_box *b, tl_counters *out);
+
+/* ---- Block 3: bit permuter (tilelens_bit_permute) ---------------------------
+ * On the low (row_bits + col_bits + sub_bits) bits of x, the fields
+ * (sub | col | row) (row least significant) become (col | sub | row); the
+ * higher bits pass unchanged. Example (paper, FP8, 32x32 box, 128x32 tile):
+ * row 5, col 5, sub 2: 0b10_11001_00111 -> 0b11001_10_00111. */
+uint64_t tl_bit_permute(uint64_t x, uint32_t row_bits, uint32_t col_bits,
+                        uint32_t sub_bits);
+
+/* ---- Incremental address generator (tilelens_addr_gen) ----------------------
+ * tl_gen_begin() validates and configures (what the RTL does when a box is
+ * accepted); each tl_gen_next() is one counter step, i.e. one cycle of the
+ * RTL in which the request interface is not stalled:
+ *   TL_STEP_REQ     *out holds a request (the step's run, clipped to the
+ *                   tensor along dimension 0),
+ *   TL_STEP_BUBBLE  the step's run lies entirely out of bounds: no request,
+ *   TL_STEP_DONE    the nest is exhausted (and stays so).                     */
+typedef enum { TL_STEP_DONE = 0, TL_STEP_REQ = 1, TL_STEP_BUBBLE = 2 } tl_step;
+
+typedef struct {
+  tl_counters cfg;
+  int64_t  tile_base;
+  uint64_t base;
+  uint32_t elem_bytes;
+  uint32_t rank;
+  int32_t  coord[TL_MAX_RANK];
+  uint64_t dim[TL_MAX_RANK];
+  uint32_t smem_base;
+  uint32_t idx[TL_MAX_LEVELS];      /* current index of each level */
+  uint64_t step;                    /* steps taken so far */
+  uint32_t done;
+} tl_gen;
+
+tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b);
+tl_step   tl_gen_next(tl_gen *g, tl_req *out);
+/* Steps of the whole nest (requests + bubbles). */
+uint64_t  tl_gen_total_steps(const tl_gen *g);
+
+/* ---- Helpers for simulators ------------------------------------------------ */
+/* Splits one request into the aligned blocks of 2^log2_block bytes it touches
+ * (32 B sectors: 5, 128 B lines: 7). Writes up to cap block addresses in
+ * ascending order; returns how many blocks the request touches. */
+size_t tl_req_blocks(const tl_req *r, uint32_t log2_block, uint64_t *out, size_t cap);
+
+/* Granule-page statistics of one box load. */
+typedef struct {
+  uint64_t requests;        /* requests issued */
+  uint64_t bubbles;         /* steps without a request */
+  uint64_t pages;           /* distinct 2^log2_page byte pages touched */
+  uint64_t bytes_used;      /* bytes the box reads (sum of request bytes) */
+  uint64_t bytes_fetched;   /* pages * 2^log2_page */
+  double   amplification;   /* bytes_fetched / bytes_used (0 if nothing read) */
+} tl_page_stats;
+
+/* Computes the statistics of a box for pages of 2^log2_page bytes and writes
+ * up to cap distinct page addresses (ascending) to pages (may be NULL). */
+tl_status tl_box_pages(const tl_desc *d, const tl_box *b, uint32_t log2_page,
+                       uint64_t *pages, size_t cap, tl_page_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TILELENS_H */

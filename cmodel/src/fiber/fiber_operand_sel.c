@@ -1,0 +1,72 @@
+/*
+ * fiber_operand_sel.c - model of fiber_operand_sel, the selector of one SP.
+ *
+ * From the extension field word[99:87] of the instruction being issued and
+ * the original 8-bit register fields, the selector forms the 11-bit address
+ * of each source operand, its read port (2*sp + bank), the 8-bit read-port
+ * enable vector, which sources lie in another SP, and the intra-instruction
+ * conflict: a valid source on a port already used by a lower-numbered valid
+ * source of a different row cannot be read in the same bank access (it is
+ * reported in `defer`; the same row twice is one read). The row read on each
+ * enabled port is that of its lowest-numbered source, so {port_en, port_row}
+ * is this instruction's arbiter request.
+ *
+ * Address rule (SPEC B.1):
+ *   FIBER-native, enable set:   r = {hi2[k], ext1[k], orig8[k]}
+ *   FIBER-native, enable clear: r = {sp,     ext1[k], orig8[k]}
+ *   CUDA-native:                r = {sp,     1'b0,    orig8[k]}
+ * In CUDA-native mode the enable bit is illegal and flagged, but it never
+ * changes an address, so no CUDA-native input names a remote register. The
+ * destination has no extension bits in the ISA and is always local,
+ * {sp, 1'b0, orig8}; a remote write cannot be expressed.
+ *
+ * Worked example (FIBER-native, SP 1, enable set): ext = 0x1B0E has
+ * hi2 = {src0 2, src1 3, src2 0, src3 0}, en = 1, ext1 = {src0 1, src1 0,
+ * src2 1, src3 1}; with orig8[0] = 0x05 source 0 is r = {2, 1, 0x05} =
+ * 0x505: SP 2, row 0x82, bank 1, port 5, remote.
+ */
+#include <string.h>
+
+#include "fiber_internal.h"
+
+void fb_sel_eval(const fb_sel_in *in, fb_sel_out *out) {
+  unsigned mode = in->mode & 1u;
+  unsigned sp = in->sp & 0x3u;
+  unsigned valid = in->src_valid & 0xFu;
+  unsigned ext = in->ext & 0x1FFFu;
+  unsigned en = fb_ext_en(ext);
+  unsigned claimed = 0, defer = 0, remote = 0;
+
+  memset(out->port_row, 0, sizeof out->port_row);
+  for (unsigned k = 0; k < FB_NSRC; k++) {
+    unsigned hi = (mode && en) ? fb_ext_hi(ext, k) : sp;
+    unsigned lo = mode ? fb_ext_lo(ext, k) : 0u;
+    unsigned r = (hi << 9) | (lo << 8) | in->src_orig[k];
+    unsigned port = fb_reg_port(r);
+    unsigned row = fb_reg_row(r);
+    out->src_reg[k] = (uint16_t)r;
+    out->src_port[k] = (uint8_t)port;
+    if (!((valid >> k) & 1u)) continue;
+    if ((claimed >> port) & 1u) {
+      if (out->port_row[port] != row) defer |= 1u << k;
+    } else {
+      claimed |= 1u << port;
+      out->port_row[port] = (uint8_t)row;
+    }
+    if (hi != sp) remote |= 1u << k;
+  }
+  out->port_en = (uint8_t)claimed;
+  out->remote = (uint8_t)remote;
+  out->defer = (uint8_t)defer;
+  out->conflict = (uint8_t)(defer != 0);
+  out->illegal = (uint8_t)(!mode && en);
+  out->dst_reg = (uint16_t)((sp << 9) | in->dst_orig);
+}
+
+fb_arb_req fb_sel_arb_req(const fb_sel_out *out, unsigned valid) {
+  fb_arb_req q;
+  q.valid = (uint8_t)(valid & 1u);
+  q.ports = out->port_en;
+  memcpy(q.row, out->port_row, sizeof q.row);
+  return q;
+}

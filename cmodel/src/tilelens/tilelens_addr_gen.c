@@ -1,0 +1,103 @@
+/*
+ * tilelens_addr_gen.c - model of tilelens_addr_gen: steps the counter nest,
+ * one step per call (one cycle of the RTL), and tl_box_requests() on top.
+ *
+ * Step with level indices idx[k]:
+ *   view coordinate  c[d] = coord[d] + sum_{vdim[k]=d} idx[k] << log2_weight[k]
+ *   source (assumed) t    = base + tile_base + sum_k idx[k] * stride[k]
+ *   source                = permute(t) in case 2, else t
+ *   run along dim 0       [c[0], c[0] + run_elems) clipped to [0, dim[0])
+ * A step with any c[d] (d >= 1) outside [0, dim[d]) or an empty clipped run
+ * is a bubble; otherwise the request is {source + clip*s, smem_base +
+ * step*run_bytes + clip*s, clipped elements * s}, clip = clipped start - c[0].
+ */
+#include "tilelens_internal.h"
+
+#include <string.h>
+
+tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b) {
+  if (!g) return TL_ERR_NULL;
+  memset(g, 0, sizeof *g);
+  g->done = 1;
+  tl_status st = tl_counter_config(d, b, &g->cfg);
+  if (st != TL_OK) return st;
+  tl_split_sum_in in;
+  tl_split_sum_out o;
+  tl_split_sum_input(d, b, &in);
+  tl_split_sum(&in, &o);
+  g->tile_base = o.tile_base;
+  g->base = d->base;
+  g->elem_bytes = d->elem_bytes;
+  g->rank = d->rank;
+  for (uint32_t k = 0; k < TL_MAX_RANK; k++) {
+    g->coord[k] = k < d->rank ? b->coord[k] : 0;
+    g->dim[k] = k < d->rank ? d->dim[k] : 1;
+  }
+  g->smem_base = b->smem_base;
+  g->done = 0;
+  return TL_OK;
+}
+
+uint64_t tl_gen_total_steps(const tl_gen *g) {
+  uint64_t n = 1;
+  for (uint32_t k = 0; k < TL_MAX_LEVELS; k++) n *= g->cfg.count[k];
+  return n;
+}
+
+static void advance(tl_gen *g) {
+  g->step++;
+  for (uint32_t k = 0; k < TL_MAX_LEVELS; k++) {
+    if (++g->idx[k] < g->cfg.count[k]) return;
+    g->idx[k] = 0;
+  }
+  g->done = 1;
+}
+
+tl_step tl_gen_next(tl_gen *g, tl_req *out) {
+  if (!g || g->done) return TL_STEP_DONE;
+  const tl_counters *c = &g->cfg;
+  tl_i128 cc[TL_MAX_RANK];
+  tl_i128 t = (tl_i128)g->tile_base;
+  for (uint32_t k = 0; k < TL_MAX_RANK; k++) cc[k] = g->coord[k];
+  for (uint32_t k = 0; k < TL_MAX_LEVELS; k++) {
+    cc[c->vdim[k]] += (tl_i128)g->idx[k] << c->log2_weight[k];
+    t += (tl_i128)g->idx[k] * (tl_i128)c->stride[k];
+  }
+  int inside = 1;
+  for (uint32_t k = 1; k < g->rank; k++)
+    if (cc[k] < 0 || cc[k] >= (tl_i128)g->dim[k]) inside = 0;
+  tl_i128 lo = cc[0] < 0 ? 0 : cc[0];
+  tl_i128 hi = cc[0] + c->run_elems;
+  if (hi > (tl_i128)g->dim[0]) hi = (tl_i128)g->dim[0];
+  if (lo >= hi) inside = 0;
+  uint64_t step = g->step;
+  advance(g);
+  if (!inside) return TL_STEP_BUBBLE;
+  uint64_t src = g->base + (uint64_t)t;
+  if (c->mode == TL_MODE_WIDE_TILE)
+    src = tl_bit_permute(src, c->perm_row_bits, c->perm_col_bits, c->perm_sub_bits);
+  uint64_t clip = (uint64_t)(lo - cc[0]) * g->elem_bytes;
+  out->src = src + clip;
+  out->dst = (uint32_t)(g->smem_base + step * c->run_bytes + clip);
+  out->bytes = (uint32_t)((uint64_t)(hi - lo) * g->elem_bytes);
+  return TL_STEP_REQ;
+}
+
+tl_status tl_box_requests(const tl_desc *d, const tl_box *b,
+                          tl_req *out, size_t cap, size_t *count) {
+  if (!d || !b || !count || (cap > 0 && !out)) return TL_ERR_NULL;
+  *count = 0;
+  tl_gen g;
+  tl_status st = tl_gen_begin(&g, d, b);
+  if (st != TL_OK) return st;
+  tl_req r;
+  tl_step k;
+  size_t n = 0;
+  while ((k = tl_gen_next(&g, &r)) != TL_STEP_DONE) {
+    if (k != TL_STEP_REQ) continue;
+    if (n < cap) out[n] = r;
+    n++;
+  }
+  *count = n;
+  return TL_OK;
+}

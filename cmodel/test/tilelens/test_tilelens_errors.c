@@ -1,0 +1,194 @@
+/*
+ * test_tilelens_errors.c - every status code, each from an input that is
+ * invalid in exactly one way, and from every entry point that reports it.
+ */
+#include <criterion/criterion.h>
+
+#include "tl_test_ref.h"
+
+/* A valid tile-major case: BF16 1024 x 512 matrix, 64 x 32 memory tiles
+ * (4 KB), 3-D view (64, 16, 512): rows split into 16 blocks of 64. */
+static void valid_case(tl_desc *d, tl_box *b) {
+  memset(d, 0, sizeof *d);
+  memset(b, 0, sizeof *b);
+  d->base = 0x10000000;
+  d->rank = 3;
+  d->elem_bytes = 2;
+  d->dim[0] = 64; d->dim[1] = 16; d->dim[2] = 512;
+  d->stride[1] = 128; d->stride[2] = 2048;
+  d->tile_major = 1; d->log2_a = 6; d->log2_b = 5; d->log2_granule = 12;
+  d->lead_stride = 2048;
+  b->coord[0] = 0; b->coord[1] = 2; b->coord[2] = 64;
+  b->box[0] = 64; b->box[1] = 2; b->box[2] = 64;
+  b->smem_base = 0x100;
+}
+
+typedef void (*mutate_fn)(tl_desc *d, tl_box *b);
+typedef struct { const char *why; mutate_fn f; tl_status want; int desc_level; } err_case;
+
+#define M(name, body) static void name(tl_desc *d, tl_box *b) { (void)d; (void)b; body; }
+M(m_rank0, d->rank = 0)
+M(m_rank6, d->rank = 6)
+M(m_elem3, d->elem_bytes = 3)
+M(m_elem16, d->elem_bytes = 16)
+M(m_dim0, d->dim[1] = 0)
+M(m_dimbig, d->dim[2] = TL_DIM_MAX + 1)
+M(m_stride0, d->stride[1] = 0)
+M(m_stride8, d->stride[1] = 136; d->tile_major = 0)
+M(m_stridebig, d->stride[2] = 1ull << 40; d->tile_major = 0)
+M(m_elemstride, d->elem_stride[1] = 2)
+M(m_interleave, d->interleave = 1)
+M(m_swizzle, d->swizzle = 3)
+M(m_base16, d->base += 8)
+M(m_extent, d->tile_major = 0; d->base = UINT64_MAX - 0xffff; d->base &= ~15ull)
+M(m_tm2, d->tile_major = 2)
+M(m_lg3, d->log2_granule = 3)
+M(m_lg17, d->log2_granule = 17; d->log2_b = 10)
+M(m_shape, d->log2_b = 4)
+M(m_baseG, d->base += 16)
+M(m_L0, d->lead_stride = 0)
+M(m_Lbig, d->lead_stride = 1ull << 40)
+M(m_Lnotas, d->lead_stride = 2048 + 64)
+M(m_view_bad_col, d->stride[2] = 3 * 2048)          /* m = 3: neither 2^k < b nor b | m */
+M(m_view_not_mult, d->stride[2] = 2048 + 1024)      /* >= L but not a multiple of L */
+M(m_view_rows_overflow, d->dim[1] = 17)             /* rows leave the column */
+M(m_box0, b->box[1] = 0)
+M(m_box257, b->box[2] = 257)
+M(m_box16b, b->box[0] = 4)                          /* 4 * 2 B = 8 B, not a multiple of 16 */
+M(m_smem, b->smem_base = 0x108)
+M(m_smem_over, b->smem_base = 0xfffff000)
+M(m_u_not_pow2, b->box[0] = 24)
+M(m_row_stride_unaligned, b->box[0] = 128; d->stride[1] = 64 * 2; d->dim[1] = 8; d->dim[0] = 128; b->coord[1] = 0; d->log2_a = 7; d->log2_b = 4; b->box[2] = 16; b->coord[2] = 0)
+M(m_two_splits, d->rank = 4; d->dim[2] = 16; d->dim[3] = 32; d->stride[3] = 16 * 2048; b->box[3] = 2; b->box[2] = 16; b->coord[2] = 0; b->coord[3] = 0)
+M(m_split_box, b->box[2] = 48)                      /* > b and not a multiple of b */
+M(m_row_range_neg, b->coord[1] = -1)
+M(m_row_range_hi, b->coord[0] = 64; b->box[0] = 64; b->coord[1] = 15)
+M(m_tile_base_over, d->tile_major = 0; d->rank = 5; d->dim[3] = 1; d->dim[4] = 1; d->stride[3] = (1ull << 40) - 16; d->stride[4] = (1ull << 40) - 16; b->coord[3] = INT32_MAX; b->coord[4] = INT32_MAX; b->coord[2] = INT32_MAX; d->stride[2] = (1ull << 40) - 16; b->box[3] = 1; b->box[4] = 1; b->box[2] = 1)
+M(m_row_misaligned, b->coord[0] = 32; b->box[0] = 64)
+M(m_col_misaligned, b->coord[2] = 48)
+
+/* Rationale: one row per rule of docs/tilelens.md; desc_level says whether
+ * tl_desc_check already rejects it (then every later entry point must too). */
+static const err_case cases[] = {
+  {"rank 0", m_rank0, TL_ERR_RANK, 1},
+  {"rank 6", m_rank6, TL_ERR_RANK, 1},
+  {"element size 3", m_elem3, TL_ERR_ELEM_SIZE, 1},
+  {"element size 16", m_elem16, TL_ERR_ELEM_SIZE, 1},
+  {"dimension 0", m_dim0, TL_ERR_DIM, 1},
+  {"dimension above 2^32", m_dimbig, TL_ERR_DIM, 1},
+  {"stride 0", m_stride0, TL_ERR_STRIDE, 1},
+  {"stride not a multiple of 16", m_stride8, TL_ERR_STRIDE, 1},
+  {"stride 2^40", m_stridebig, TL_ERR_STRIDE, 1},
+  {"element stride 2", m_elemstride, TL_ERR_UNSUPPORTED_FEATURE, 1},
+  {"interleave", m_interleave, TL_ERR_UNSUPPORTED_FEATURE, 1},
+  {"swizzle", m_swizzle, TL_ERR_UNSUPPORTED_FEATURE, 1},
+  {"base not 16 B aligned", m_base16, TL_ERR_ALIGN, 1},
+  {"tensor beyond 2^64", m_extent, TL_ERR_OVERFLOW, 1},
+  {"tile_major 2", m_tm2, TL_ERR_TILE_SHAPE, 1},
+  {"granule 2^3", m_lg3, TL_ERR_TILE_SHAPE, 1},
+  {"granule 2^17", m_lg17, TL_ERR_TILE_SHAPE, 1},
+  {"a*b*s != G", m_shape, TL_ERR_TILE_SHAPE, 1},
+  {"base not granule aligned", m_baseG, TL_ERR_ALIGN, 1},
+  {"L = 0", m_L0, TL_ERR_LEAD_STRIDE, 1},
+  {"L = 2^40", m_Lbig, TL_ERR_LEAD_STRIDE, 1},
+  {"L not a multiple of a*s", m_Lnotas, TL_ERR_LEAD_STRIDE, 1},
+  {"column stride 3L", m_view_bad_col, TL_ERR_UNSUPPORTED_VIEW, 1},
+  {"stride >= L, not a multiple", m_view_not_mult, TL_ERR_UNSUPPORTED_VIEW, 1},
+  {"row dimensions leave the column", m_view_rows_overflow, TL_ERR_UNSUPPORTED_VIEW, 1},
+  {"box 0", m_box0, TL_ERR_BOX, 0},
+  {"box 257", m_box257, TL_ERR_BOX, 0},
+  {"box[0]*s = 8 B", m_box16b, TL_ERR_BOX, 0},
+  {"smem not 16 B aligned", m_smem, TL_ERR_ALIGN, 0},
+  {"smem footprint beyond 2^32", m_smem_over, TL_ERR_OVERFLOW, 0},
+  {"u not a power of two", m_u_not_pow2, TL_ERR_UNSUPPORTED_VIEW, 0},
+  {"stepped row stride not a multiple of a'*s", m_row_stride_unaligned, TL_ERR_UNSUPPORTED_VIEW, 0},
+  {"two split dimensions step", m_two_splits, TL_ERR_UNSUPPORTED_VIEW, 0},
+  {"split box not a multiple of b/m", m_split_box, TL_ERR_UNSUPPORTED_VIEW, 0},
+  {"row start negative", m_row_range_neg, TL_ERR_ROW_RANGE, 0},
+  {"row start at L", m_row_range_hi, TL_ERR_ROW_RANGE, 0},
+  {"tile base beyond int64", m_tile_base_over, TL_ERR_OVERFLOW, 0},
+  {"row start not a multiple of a'", m_row_misaligned, TL_ERR_ALIGN, 0},
+  {"column start not a multiple of b", m_col_misaligned, TL_ERR_ALIGN, 0},
+};
+
+/* Why: the valid base case really is valid, so each row below differs from
+ * a passing input in exactly the one way it names. */
+Test(tilelens_errors, base_case_valid) {
+  tl_desc d;
+  tl_box b;
+  valid_case(&d, &b);
+  cr_assert_eq(tl_desc_check(&d), TL_OK);
+  cr_assert_eq(tl_box_check(&d, &b), TL_OK);
+  size_t n;
+  cr_assert_eq(tl_box_requests(&d, &b, NULL, 0, &n), TL_OK);
+  cr_assert_eq(n, 2 * 64);
+}
+
+/* Why: every invalid input gets its named error from every entry point. */
+Test(tilelens_errors, each_rule_its_code) {
+  int seen[TL_STATUS_COUNT] = {0};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    tl_desc d;
+    tl_box b;
+    valid_case(&d, &b);
+    cases[k].f(&d, &b);
+    tl_status want = cases[k].want;
+    if (cases[k].desc_level)
+      cr_assert_eq(tl_desc_check(&d), want, "%s: desc_check %s", cases[k].why, tl_status_str(tl_desc_check(&d)));
+    else
+      cr_assert_eq(tl_desc_check(&d), TL_OK, "%s: descriptor must stay valid (%s)", cases[k].why,
+                   tl_status_str(tl_desc_check(&d)));
+    cr_assert_eq(tl_box_check(&d, &b), want, "%s: box_check %s", cases[k].why, tl_status_str(tl_box_check(&d, &b)));
+    size_t n = 99;
+    tl_req r[4];
+    cr_assert_eq(tl_box_requests(&d, &b, r, 4, &n), want, "%s", cases[k].why);
+    cr_assert_eq(n, 0, "%s: no requests on error", cases[k].why);
+    tl_counters c;
+    cr_assert_eq(tl_counter_config(&d, &b, &c), want, "%s", cases[k].why);
+    cr_assert_eq(c.err, want);
+    tl_gen g;
+    cr_assert_eq(tl_gen_begin(&g, &d, &b), want, "%s", cases[k].why);
+    cr_assert_eq(tl_gen_next(&g, r), TL_STEP_DONE, "%s: a rejected box yields nothing", cases[k].why);
+    tl_page_stats ps;
+    cr_assert_eq(tl_box_pages(&d, &b, 12, NULL, 0, &ps), want, "%s", cases[k].why);
+    seen[want] = 1;
+  }
+  for (int st = TL_ERR_RANK; st < TL_STATUS_COUNT; st++)
+    if (st != TL_ERR_NULL) cr_assert(seen[st], "no test for %s", tl_status_str((tl_status)st));
+}
+
+/* Why: NULL arguments are an error, never a crash. */
+Test(tilelens_errors, null_arguments) {
+  tl_desc d;
+  tl_box b;
+  valid_case(&d, &b);
+  size_t n;
+  tl_counters c;
+  tl_page_stats ps;
+  cr_assert_eq(tl_desc_check(NULL), TL_ERR_NULL);
+  cr_assert_eq(tl_box_check(NULL, &b), TL_ERR_NULL);
+  cr_assert_eq(tl_box_check(&d, NULL), TL_ERR_NULL);
+  cr_assert_eq(tl_box_requests(&d, &b, NULL, 0, NULL), TL_ERR_NULL);
+  cr_assert_eq(tl_box_requests(&d, &b, NULL, 5, &n), TL_ERR_NULL);
+  cr_assert_eq(tl_counter_config(&d, NULL, &c), TL_ERR_NULL);
+  cr_assert_eq(c.err, TL_ERR_NULL);
+  cr_assert_eq(tl_counter_config(&d, &b, NULL), TL_ERR_NULL);
+  cr_assert_eq(tl_gen_begin(NULL, &d, &b), TL_ERR_NULL);
+  cr_assert_eq(tl_gen_next(NULL, NULL), TL_STEP_DONE);
+  cr_assert_eq(tl_box_pages(&d, &b, 12, NULL, 0, NULL), TL_ERR_NULL);
+  cr_assert_eq(tl_box_pages(NULL, &b, 12, NULL, 0, &ps), TL_ERR_NULL);
+}
+
+/* Why: every status has a distinct name that starts with its identifier. */
+Test(tilelens_errors, status_names) {
+  static const char *const ids[TL_STATUS_COUNT] = {
+    "TL_OK", "TL_ERR_RANK", "TL_ERR_ELEM_SIZE", "TL_ERR_DIM", "TL_ERR_STRIDE", "TL_ERR_BOX",
+    "TL_ERR_ALIGN", "TL_ERR_TILE_SHAPE", "TL_ERR_LEAD_STRIDE", "TL_ERR_UNSUPPORTED_VIEW",
+    "TL_ERR_OVERFLOW", "TL_ERR_NULL", "TL_ERR_ROW_RANGE", "TL_ERR_UNSUPPORTED_FEATURE"};
+  for (int st = 0; st < TL_STATUS_COUNT; st++) {
+    const char *s = tl_status_str((tl_status)st);
+    cr_assert_eq(strncmp(s, ids[st], strlen(ids[st])), 0, "%d: %s", st, s);
+    cr_assert_eq(s[strlen(ids[st])], ':', "%d: %s", st, s);
+  }
+  cr_assert_str_eq(tl_status_str((tl_status)99), "TL_ERR_?: unknown status");
+}
