@@ -218,6 +218,10 @@ typedef struct {
   uint32_t idx[TL_MAX_LEVELS];      /* current index of each level */
   uint64_t step;                    /* steps taken so far */
   uint32_t done;
+  /* Running values of the current step (kept incrementally, as the RTL's
+   * accumulators do): assumed source address (wrapping), view coordinates. */
+  uint64_t src_acc;
+  int64_t  cur[TL_MAX_RANK];
 } tl_gen;
 
 tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b);

@@ -7,6 +7,8 @@
  *   source (assumed) t    = base + tile_base + sum_k idx[k] * stride[k]
  *   source                = permute(t) in case 2, else t
  *   run along dim 0       [c[0], c[0] + run_elems) clipped to [0, dim[0])
+ * The model keeps t and c incrementally (one add per level that moves, a
+ * rewind when a level wraps), like the accumulators of the hardware.
  * A step with any c[d] (d >= 1) outside [0, dim[d]) or an empty clipped run
  * is a bubble; otherwise the request is {source + clip*s, smem_base +
  * step*run_bytes + clip*s, clipped elements * s}, clip = clipped start - c[0].
@@ -34,6 +36,8 @@ tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b) {
     g->dim[k] = k < d->rank ? d->dim[k] : 1;
   }
   g->smem_base = b->smem_base;
+  g->src_acc = g->base + (uint64_t)g->tile_base;
+  for (uint32_t k = 0; k < TL_MAX_RANK; k++) g->cur[k] = g->coord[k];
   g->done = 0;
   return TL_OK;
 }
@@ -45,10 +49,18 @@ uint64_t tl_gen_total_steps(const tl_gen *g) {
 }
 
 static void advance(tl_gen *g) {
+  const tl_counters *c = &g->cfg;
   g->step++;
   for (uint32_t k = 0; k < TL_MAX_LEVELS; k++) {
-    if (++g->idx[k] < g->cfg.count[k]) return;
+    if (c->count[k] == 1) continue;
+    if (++g->idx[k] < c->count[k]) {
+      g->src_acc += c->stride[k];
+      g->cur[c->vdim[k]] += (int64_t)1 << c->log2_weight[k];
+      return;
+    }
     g->idx[k] = 0;
+    g->src_acc -= (uint64_t)(c->count[k] - 1) * c->stride[k];
+    g->cur[c->vdim[k]] -= (int64_t)(c->count[k] - 1) << c->log2_weight[k];
   }
   g->done = 1;
 }
@@ -56,27 +68,21 @@ static void advance(tl_gen *g) {
 tl_step tl_gen_next(tl_gen *g, tl_req *out) {
   if (!g || g->done) return TL_STEP_DONE;
   const tl_counters *c = &g->cfg;
-  tl_i128 cc[TL_MAX_RANK];
-  tl_i128 t = (tl_i128)g->tile_base;
-  for (uint32_t k = 0; k < TL_MAX_RANK; k++) cc[k] = g->coord[k];
-  for (uint32_t k = 0; k < TL_MAX_LEVELS; k++) {
-    cc[c->vdim[k]] += (tl_i128)g->idx[k] << c->log2_weight[k];
-    t += (tl_i128)g->idx[k] * (tl_i128)c->stride[k];
-  }
+  const int64_t *cc = g->cur;
   int inside = 1;
   for (uint32_t k = 1; k < g->rank; k++)
-    if (cc[k] < 0 || cc[k] >= (tl_i128)g->dim[k]) inside = 0;
-  tl_i128 lo = cc[0] < 0 ? 0 : cc[0];
-  tl_i128 hi = cc[0] + c->run_elems;
-  if (hi > (tl_i128)g->dim[0]) hi = (tl_i128)g->dim[0];
+    if (cc[k] < 0 || (uint64_t)cc[k] >= g->dim[k]) inside = 0;
+  int64_t lo = cc[0] < 0 ? 0 : cc[0];
+  int64_t hi = cc[0] + (int64_t)c->run_elems;
+  if (hi > (int64_t)g->dim[0]) hi = (int64_t)g->dim[0];
   if (lo >= hi) inside = 0;
-  uint64_t step = g->step;
+  uint64_t step = g->step, src = g->src_acc;
+  int64_t c0 = cc[0];
   advance(g);
   if (!inside) return TL_STEP_BUBBLE;
-  uint64_t src = g->base + (uint64_t)t;
   if (c->mode == TL_MODE_WIDE_TILE)
     src = tl_bit_permute(src, c->perm_row_bits, c->perm_col_bits, c->perm_sub_bits);
-  uint64_t clip = (uint64_t)(lo - cc[0]) * g->elem_bytes;
+  uint64_t clip = (uint64_t)(lo - c0) * g->elem_bytes;
   out->src = src + clip;
   out->dst = (uint32_t)(g->smem_base + step * c->run_bytes + clip);
   out->bytes = (uint32_t)((uint64_t)(hi - lo) * g->elem_bytes);
