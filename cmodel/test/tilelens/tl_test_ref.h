@@ -45,7 +45,8 @@ static inline uint64_t ref_tile_offset(uint64_t K, uint64_t a, uint64_t b, uint6
  * element lies outside the tensor and is not read). */
 static inline void ref_box_map(const tl_desc *d, const tl_box *b, uint64_t *map) {
   uint64_t n = ref_box_elems(d, b), s = d->elem_bytes;
-  uint64_t a = 1ull << d->log2_a, bb = 1ull << d->log2_b;
+  /* tile fields are meaningful (and small) only in tile-major mode */
+  uint64_t a = d->tile_major ? 1ull << d->log2_a : 1, bb = d->tile_major ? 1ull << d->log2_b : 1;
   for (uint64_t e = 0; e < n; e++) {
     uint64_t rest = e;
     int inside = 1;

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Install test: make install into a temporary prefix, build the examples
+# there against the installed libraries with pkg-config only (shared and
+# static), run them and compare with the expected output, compile both
+# headers as C++, check a DESTDIR install, then make uninstall and check that
+# nothing is left. Usage: check_install.sh MAKE WORKDIR
+# Prints one line per check and a final "SUMMARY" line; exit 1 on a failure.
+set -u
+MAKE_CMD=$1
+work=$(mkdir -p "$2" && cd "$2" && pwd)
+top=$(pwd)
+here=$top/examples
+rm -rf "$work"
+mkdir -p "$work"
+prefix=$work/prefix
+checks=0; failed=0
+ok()   { checks=$((checks + 1)); echo "ok   $1"; }
+bad()  { checks=$((checks + 1)); failed=$((failed + 1)); echo "FAIL $1"; }
+check() {
+  local what=$1; shift
+  if "$@" >"$work/last.log" 2>&1; then ok "$what"; else bad "$what"; tail -n 15 "$work/last.log" | sed 's/^/  | /'; fi
+  cat "$work/last.log" >>"$work/log"
+}
+
+papers=()
+for p in tilelens fiber; do
+  [ -f "$top/build/lib/lib$p.a" ] && papers+=("$p")
+done
+
+check "make install PREFIX=$prefix" $MAKE_CMD --no-print-directory install PREFIX="$prefix"
+for p in "${papers[@]}"; do
+  check "$p: header, static and shared libraries, pkg-config file installed" \
+    test -f "$prefix/include/$p.h" -a -f "$prefix/lib/lib$p.a" -a -f "$prefix/lib/pkgconfig/$p.pc" \
+      -a -L "$prefix/lib/lib$p.so" -a -L "$prefix/lib/lib$p.so.0" -a -f "$prefix/lib/lib$p.so.0.1.0"
+  soname=$(readelf -d "$prefix/lib/lib$p.so.0.1.0" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+  check "$p: shared library soname lib$p.so.0 (found '$soname')" test "$soname" = "lib$p.so.0"
+done
+
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+export PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig   # only the test prefix
+for p in "${papers[@]}"; do
+  check "$p: pkg-config --modversion" test "$(pkg-config --modversion "$p")" = 0.1.0
+  check "$p: pkg-config --cflags --libs point into the prefix" \
+    grep -q -- "-I$prefix/include .*-L$prefix/lib -l$p" <<<"$(pkg-config --cflags --libs "$p")"
+done
+
+# The examples, built outside the source tree with examples/Makefile.
+src=$work/src
+mkdir -p "$src"
+cp "$here"/Makefile "$here"/*.c "$src"/
+cp -r "$here"/traces "$here"/expected "$src"/
+[ -d "$top/build/lib" ] && [ ! -f "$top/build/lib/libfiber.a" ] && rm -f "$src/fiber_issue.c"
+for link in shared static; do
+  out=$work/bin-$link
+  mkdir -p "$out"
+  check "examples build ($link) with pkg-config only" \
+    env -u CFLAGS make --no-print-directory -C "$src" OUT="$out" LINK=$link
+  for prog in "$out"/*; do
+    name=$(basename "$prog")
+    case $name in
+      tma_trace) lib=tilelens; args=("$src/traces/llm_weight_tiles.csv") ;;
+      fiber_issue) lib=fiber; args=("$src/traces/issue_mix.txt") ;;
+      *) continue ;;
+    esac
+    needed=$(readelf -d "$prog" | grep -c "NEEDED.*lib$lib\.so\.0" || true)
+    if [ $link = shared ]; then
+      check "$name ($link): linked against lib$lib.so.0" test "$needed" -eq 1
+      resolved=$(ldd "$prog" | awk -v l="lib$lib.so.0" '$1 == l {print $3}')
+      check "$name ($link): loads $resolved from the prefix" test "$resolved" = "$prefix/lib/lib$lib.so.0"
+    else
+      check "$name ($link): no shared lib$lib dependency" test "$needed" -eq 0
+    fi
+    "$prog" "${args[@]}" >"$out/$name.out" 2>>"$work/log"
+    check "$name ($link): runs, output as examples/expected/$name.out" \
+      diff -q "$src/expected/$name.out" "$out/$name.out"
+  done
+done
+
+# C++ simulators include the headers too.
+cat >"$work/cxx.cpp" <<'CXX'
+#include <cstdio>
+#include "tilelens.h"
+#ifdef HAVE_FIBER
+#include "fiber.h"
+#endif
+int main() {
+  std::printf("%s\n", tl_status_str(TL_OK));
+#ifdef HAVE_FIBER
+  fb_arb a;
+  fb_arb_reset(&a);
+  std::printf("%u\n", static_cast<unsigned>(a.start));
+#endif
+  return 0;
+}
+CXX
+mods=(tilelens); def=()
+if [[ " ${papers[*]} " == *" fiber "* ]]; then mods+=(fiber); def=(-DHAVE_FIBER); fi
+check "headers compile and link as C++ (${mods[*]})" \
+  g++ -std=c++11 -Wall -Wextra -Werror "${def[@]}" $(pkg-config --cflags "${mods[@]}") "$work/cxx.cpp" \
+    -o "$work/cxx" $(pkg-config --libs "${mods[@]}") -Wl,-rpath,"$prefix/lib"
+check "C++ program runs" "$work/cxx"
+
+# Staged install: files under DESTDIR, pkg-config files name the final prefix.
+unset PKG_CONFIG_PATH PKG_CONFIG_LIBDIR
+stage=$work/stage
+check "make install DESTDIR=... PREFIX=/opt/tl" \
+  $MAKE_CMD --no-print-directory install DESTDIR="$stage" PREFIX=/opt/tl
+check "DESTDIR: files staged under DESTDIR/opt/tl, .pc says prefix=/opt/tl" \
+  grep -qx 'prefix=/opt/tl' "$stage/opt/tl/lib/pkgconfig/tilelens.pc"
+check "DESTDIR: nothing outside DESTDIR/opt/tl" test "$(ls "$stage")" = opt
+
+check "make uninstall PREFIX=$prefix" $MAKE_CMD --no-print-directory uninstall PREFIX="$prefix"
+left=$(find "$prefix" ! -type d | sed "s|^$prefix/||")
+if [ -z "$left" ]; then ok "uninstall removed every installed file"; else bad "uninstall left: $(echo $left)"; fi
+check "make uninstall DESTDIR=..." $MAKE_CMD --no-print-directory uninstall DESTDIR="$stage" PREFIX=/opt/tl
+check "DESTDIR uninstall removed every installed file" test -z "$(find "$stage" ! -type d)"
+
+echo "SUMMARY install: ${papers[*]} installed, $checks checks, $((checks - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]

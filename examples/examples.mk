@@ -1,0 +1,38 @@
+# Examples (examples/), command-line tools (cmodel/tools/) and the fuzzing
+# entry (cmodel/fuzz/) of the C models: programs on top of the libraries.
+# The examples are built here against build/lib and, by check-install,
+# against an installed prefix through pkg-config only (examples/Makefile).
+
+EXAMPLES_BIN := $(BUILD)/examples
+
+$(EXAMPLES_BIN)/tma_trace: examples/tma_trace.c $(BUILD)/lib/libtilelens.a $(tilelens_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CWARN) -O2 -Icmodel/include -o $@ $< $(BUILD)/lib/libtilelens.a
+
+$(EXAMPLES_BIN)/fiber_issue: examples/fiber_issue.c $(BUILD)/lib/libfiber.a $(fiber_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CWARN) -O2 -Icmodel/include -o $@ $< $(BUILD)/lib/libfiber.a
+
+HAVE_FIBER_EXAMPLE := $(and $(fiber_SRCS),$(wildcard examples/fiber_issue.c))
+EXAMPLES := $(EXAMPLES_BIN)/tma_trace $(if $(HAVE_FIBER_EXAMPLE),$(EXAMPLES_BIN)/fiber_issue)
+
+.PHONY: examples check-tilelens-examples check-fiber-examples check-install
+examples: $(EXAMPLES)
+
+# Runs an example on its shipped trace and compares with the expected output.
+check-tilelens-examples: $(EXAMPLES_BIN)/tma_trace
+	@bash examples/check_examples.sh tilelens $(EXAMPLES_BIN)
+check-fiber-examples: $(EXAMPLES_BIN)/fiber_issue
+	@bash examples/check_examples.sh fiber $(EXAMPLES_BIN)
+
+# make install into a temporary prefix, build the examples there with
+# pkg-config only (shared and static), run them, make uninstall.
+check-install: lib
+	@bash examples/check_install.sh "$(MAKE)" $(BUILD)/install-test
+
+TEST_GROUPS_COMMON   += check-install
+TEST_GROUPS_TILELENS += check-tilelens-examples
+TEST_GROUPS_FIBER    += $(if $(HAVE_FIBER_EXAMPLE),check-fiber-examples)
+
+-include cmodel/tools/tools.mk
+-include cmodel/fuzz/fuzz.mk
