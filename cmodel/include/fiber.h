@@ -128,9 +128,9 @@ static inline unsigned fb_reg_make(unsigned sp, unsigned row, unsigned bank) {
 
 /* The request of one SP for one cycle: `ports` bit p = the SP's instruction
  * reads read port p; row[p] = the row (r[8:1]) it reads there. row[p] of a
- * port not in `ports` is ignored. A valid request with ports == 0 (no
- * register source) is granted whenever it is scanned before a conflict can
- * arise, i.e. always. */
+ * port not in `ports` is ignored. `valid` is the instruction the SP's
+ * baseline scheduler selected this cycle. A valid request with ports == 0
+ * (no register source) conflicts with nobody and is always granted. */
 typedef struct { uint8_t valid; uint8_t ports; uint8_t row[FB_NPORT]; } fb_arb_req;
 
 /* State: the rotating scan start (2 bits). */
@@ -155,6 +155,7 @@ typedef struct {
 void    fb_arb_reset(fb_arb *a);
 /* One cycle: returns the grant mask (bit p = SP p granted), advances start. */
 uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]);
+/* (fb_arb_step computes only the grant: the fast path for simulators.)     */
 /* One cycle, with every output: fills *out (combinational from the start at
  * the beginning of the cycle and this cycle's requests), then advances start
  * by one (mod 4). Returns out->grant. */
@@ -316,7 +317,8 @@ int  fb_bm_replicas_equal(const fb_bm *bm);
 /* A 128-bit SASS word: lo = bits 63..0, hi = bits 127..64. */
 typedef struct { uint64_t lo, hi; } fb_word;
 
-/* Opcode parameters (12 bits each; must differ). */
+/* Opcode parameters (12 bits each, used modulo 2^12; if both are equal the
+ * word decodes as SET_FIBER_NUM). */
 typedef struct { uint16_t opc_sfn; uint16_t opc_depbar_x; } fb_dec_cfg;
 
 typedef enum {
@@ -355,7 +357,7 @@ typedef struct {
   uint16_t ext;                /* FB_KIND_OTHER: word[99:87], else 0            */
   uint16_t sfn_count;          /* FB_KIND_SFN: word[31:16], else 0              */
   uint8_t  sfn_all;            /* FB_KIND_SFN: word[87], else 0                 */
-  uint16_t sfn_wefts;          /* FB_KIND_SFN: sfn_count / 32 (9 bits), else 0  */
+  uint16_t sfn_wefts;          /* FB_KIND_SFN: sfn_count >> 5 (11 bits), else 0 */
   uint16_t dep_reg;            /* FB_KIND_DEPBAR_X: word[97:87], else 0         */
   uint8_t  dep_group;          /* FB_KIND_DEPBAR_X: word[98], else 0            */
   uint8_t  dep_set;            /* FB_KIND_DEPBAR_X: word[99], else 0            */
@@ -363,8 +365,10 @@ typedef struct {
 
 /* The default opcode parameters. */
 fb_dec_cfg  fb_dec_cfg_default(void);
-/* Decode the FIBER fields of one word in `mode` (1 bit). Fields are reported
- * raw even when err != FB_DEC_OK, so an illegal word can be inspected. */
+/* Decode the FIBER fields of one word in `mode` (1 bit) with the opcode
+ * parameters *cfg (fb_dec_cfg_default() for the defaults). Fields are
+ * reported raw even when err != FB_DEC_OK, so an illegal word can be
+ * inspected. */
 void        fb_dec_eval(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *out);
 /* Encoder: `base` with the fields of `f` written in. For FB_KIND_OTHER it
  * writes word[99:87] = f->ext; for SET_FIBER_NUM and extended DEPBAR it
@@ -443,17 +447,23 @@ void fb_wc_reset(fb_wc *w);
 /* One cycle. From the state at the start of the cycle: active/eligible, and
  * release = pend && every active context of every SP has arrived. Then, in
  * priority order:
- *   launch:  active := wefts 0..launch_wefts-1, nothing pending; spawn/mask
- *            report the difference; SP operations this cycle are errors
- *            (a launch with launch_wefts above 256 is ignored: launch_err).
+ *   launch:  active := wefts 0..launch_wefts-1, nothing pending; spawn =
+ *            every context of the new kernel (all start fresh at launch_pc),
+ *            mask = previously active contexts outside it; SP operations
+ *            this cycle are refused (FB_WC_ERR_LAUNCH). A launch above 256
+ *            wefts is ignored (launch_err).
  *   release: active := wefts 0..pend_wefts-1 (SP s: local slots 0..n_s-1,
- *            n_s = (pend_wefts + 3 - s) / 4); arrived cleared; spawn = new
- *            contexts, mask = surplus ones; all_set = pend_all.
- *   else:    each SP's ARRIVE marks its weft arrived (the first one records
- *            pc/wefts/all as pending), each EXIT clears its weft's context.
+ *            n_s = fb_wc_sp_wefts(pend_wefts, s)); arrived cleared; spawn =
+ *            contexts that were not active, mask = active ones outside the
+ *            new set; all_set = pend_all. Every active weft is waiting, so
+ *            any SP operation in this cycle is refused.
+ *   else:    each SP's ARRIVE marks its weft arrived (the first one, in SP
+ *            order, records pc/wefts/all as pending), each EXIT clears its
+ *            weft's context.
  * All state changes take effect at the end of the cycle. */
 void fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *out);
-/* Number of local contexts SP `sp` runs for an SM weft count (0..64). */
+/* Number of local contexts SP `sp` runs for an SM weft count W (0..64):
+ * (W - sp + 3) / 4 when W > sp, else 0; W is clipped to 256. */
 unsigned fb_wc_sp_wefts(unsigned wefts, unsigned sp);
 /* Constant name of a weft-controller error. */
 const char *fb_wc_err_str(unsigned err);

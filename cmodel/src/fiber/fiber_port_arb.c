@@ -12,71 +12,98 @@
  * keeps the row (and the owning SP) of its first granter, so the occupied
  * vector and those rows are also the bank read addresses of the cycle.
  * Outputs: grant, stall = valid & ~grant. `start` is the only state; it
- * advances by one every cycle whatever the requests, so a SP that requests
+ * advances by one every cycle whatever the requests, so an SP that requests
  * in every cycle is first in the scan at least once in any four consecutive
  * cycles and waits at most three.
  *
- * The eight rows travel as one 64-bit word (byte p = port p), so the conflict
- * test of one SP is a handful of word operations: it is the same function as
- * a per-port loop, and the tests compare it with one.
+ * The model computes the same function without walking the ports: the
+ * eight rows of a request travel as one 64-bit word (byte p = port p), the
+ * six SP pairs are tested for a port requested by both with different rows,
+ * and the scan then only consults that 4x4 conflict matrix (see arb_grant
+ * for why this equals the occupancy-register scan). The tests compare it
+ * with a literal per-port occupancy-register reference.
  */
 #include "fiber_internal.h"
 
+/* Byte p of port_bytes[m] is 0xFF when bit p of m is set: the 8-bit port
+ * vector spread to one byte per port (a constant table). */
+#define PB_BIT(m, i) ((uint64_t)(((m) >> (i)) & 1u) * 0xFFull << (8 * (i)))
+#define PB(m) (PB_BIT(m, 0) | PB_BIT(m, 1) | PB_BIT(m, 2) | PB_BIT(m, 3) | \
+               PB_BIT(m, 4) | PB_BIT(m, 5) | PB_BIT(m, 6) | PB_BIT(m, 7))
+#define PB4(m) PB(m), PB((m) + 1), PB((m) + 2), PB((m) + 3)
+#define PB16(m) PB4(m), PB4((m) + 4), PB4((m) + 8), PB4((m) + 12)
+#define PB64(m) PB16(m), PB16((m) + 16), PB16((m) + 32), PB16((m) + 48)
+static const uint64_t port_bytes[256] = {PB64(0), PB64(64), PB64(128), PB64(192)};
+#undef PB_BIT
+#undef PB
+#undef PB4
+#undef PB16
+#undef PB64
+
 void fb_arb_reset(fb_arb *a) { a->start = 0; }
 
-/* The scan; `detail` selects whether the per-port outputs are written. */
-static inline unsigned arb_scan(unsigned start, const fb_arb_req req[FB_NSP],
-                                fb_arb_out *out, int detail) {
-  unsigned occ = 0, shared = 0, grant = 0, stall = 0;
-  uint64_t orow = 0, owner = 0;
-  for (unsigned i = 0; i < FB_NSP; i++) {
-    unsigned s = (start + i) & (FB_NSP - 1u);
-    const fb_arb_req *q = &req[s];
-    if (!(q->valid & 1u)) continue;
-    unsigned m = q->ports;
-    uint64_t rrow = fb_pack8(q->row);
-    /* Occupied requested ports holding a different row. For the first
-     * requester occ is 0, so it is always granted. */
-    if (m & occ & fb_bytes_nonzero(orow ^ rrow)) {
-      stall |= 1u << s;
-      continue;
-    }
-    grant |= 1u << s;
-    if (detail) {
-      uint64_t nb = fb_bits_to_bytes(m & ~occ);
-      shared |= m & occ;
-      orow = (orow & ~nb) | (rrow & nb);
-      owner = (owner & ~nb) | (nb & (FB_BYTE_LSBS * s));
-    } else {
-      uint64_t nb = fb_bits_to_bytes(m & ~occ);
-      orow = (orow & ~nb) | (rrow & nb);
-    }
-    occ |= m;
-  }
-  if (detail) {
-    out->grant = (uint8_t)grant;
-    out->stall = (uint8_t)stall;
-    out->start = (uint8_t)(start & (FB_NSP - 1u));
-    out->occ = (uint8_t)occ;
-    out->shared = (uint8_t)shared;
-    fb_unpack8(owner, out->owner);
-    fb_unpack8(orow, out->row);
-  }
-  return grant;
+/* The grant scan, in scan positions: position i holds SP (start + i) mod 4.
+ * cIJ: the requests at positions i and j share a port with different rows.
+ * Granting position j against the occupied vector is the same as granting
+ * it against every position granted before it: a port is occupied exactly
+ * by the granted requests that name it, and they all carry its first
+ * granter's row. So the scan is a fixed-priority chain over the six pair
+ * tests, which do not depend on each other; the grant vector is then
+ * rotated back to SP numbering. */
+FB_ALWAYS_INLINE unsigned arb_grant(unsigned q, const fb_arb_req req[FB_NSP]) {
+  const fb_arb_req *r0 = &req[q], *r1 = &req[(q + 1u) & 3u];
+  const fb_arb_req *r2 = &req[(q + 2u) & 3u], *r3 = &req[(q + 3u) & 3u];
+  uint64_t w0 = fb_pack8(r0->row), w1 = fb_pack8(r1->row);
+  uint64_t w2 = fb_pack8(r2->row), w3 = fb_pack8(r3->row);
+  uint64_t m0 = port_bytes[r0->ports], m1 = port_bytes[r1->ports];
+  uint64_t m2 = port_bytes[r2->ports], m3 = port_bytes[r3->ports];
+  unsigned c01 = ((w0 ^ w1) & m0 & m1) != 0, c02 = ((w0 ^ w2) & m0 & m2) != 0;
+  unsigned c03 = ((w0 ^ w3) & m0 & m3) != 0, c12 = ((w1 ^ w2) & m1 & m2) != 0;
+  unsigned c13 = ((w1 ^ w3) & m1 & m3) != 0, c23 = ((w2 ^ w3) & m2 & m3) != 0;
+  unsigned g0 = r0->valid & 1u;
+  unsigned g1 = r1->valid & 1u & ~(c01 & g0);
+  unsigned g2 = r2->valid & 1u & ~((c02 & g0) | (c12 & g1));
+  unsigned g3 = r3->valid & 1u & ~((c03 & g0) | (c13 & g1) | (c23 & g2));
+  unsigned gpos = g0 | (g1 << 1) | (g2 << 2) | (g3 << 3);
+  return ((gpos << q) | (gpos >> (FB_NSP - q))) & 0xFu;
 }
 
 void fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out) {
-  (void)arb_scan(start, req, out, 1);
+  unsigned q = start & (FB_NSP - 1u);
+  unsigned grant = arb_grant(q, req);
+  unsigned valid = 0, occ = 0, shared = 0;
+  uint64_t orow = 0, owner = 0;
+  for (unsigned s = 0; s < FB_NSP; s++) valid |= (req[s].valid & 1u) << s;
+  /* Visit the granted SPs last-scanned first, so that the first granter of
+   * a port writes its row and SP index last. */
+  for (unsigned i = FB_NSP; i-- > 0;) {
+    unsigned s = (q + i) & (FB_NSP - 1u);
+    if (!((grant >> s) & 1u)) continue;
+    unsigned m = req[s].ports;
+    uint64_t nb = port_bytes[m];
+    shared |= occ & m;
+    occ |= m;
+    orow = (orow & ~nb) | (fb_pack8(req[s].row) & nb);
+    owner = (owner & ~nb) | (nb & (FB_BYTE_LSBS * s));
+  }
+  out->grant = (uint8_t)grant;
+  out->stall = (uint8_t)(valid & ~grant);
+  out->start = (uint8_t)q;
+  out->occ = (uint8_t)occ;
+  out->shared = (uint8_t)shared;
+  fb_unpack8(owner, out->owner);
+  fb_unpack8(orow, out->row);
 }
 
 uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]) {
-  unsigned g = arb_scan(a->start, req, 0, 0);
-  a->start = (uint8_t)((a->start + 1u) & (FB_NSP - 1u));
+  unsigned q = a->start & (FB_NSP - 1u);
+  unsigned g = arb_grant(q, req);
+  a->start = (uint8_t)((q + 1u) & (FB_NSP - 1u));
   return (uint8_t)g;
 }
 
 uint8_t fb_arb_step_detail(fb_arb *a, const fb_arb_req req[FB_NSP], fb_arb_out *out) {
-  unsigned g = arb_scan(a->start, req, out, 1);
+  fb_arb_eval(a->start, req, out);
   a->start = (uint8_t)((a->start + 1u) & (FB_NSP - 1u));
-  return (uint8_t)g;
+  return out->grant;
 }

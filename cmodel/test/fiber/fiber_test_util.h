@@ -25,9 +25,10 @@ static inline uint64_t fbt_next(fbt_rng *r) {
   return z ^ (z >> 31);
 }
 
-/* Uniform in [0, n), n > 0 (the tiny modulo bias is irrelevant here). */
+/* Uniform in [0, n), n > 0 (multiply-high range reduction; the bias of
+ * order n / 2^32 is irrelevant here). */
 static inline unsigned fbt_below(fbt_rng *r, unsigned n) {
-  return (unsigned)(fbt_next(r) % n);
+  return (unsigned)(((fbt_next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* 1 with probability num/den. */

@@ -186,7 +186,7 @@ static const sel_case sel_cases[] = {
    {0x6FF, 0x6FE, 0x601, 0x600}, 0xC0, 0x0, 0xC, 1},
   {"four sources over the four SPs of the A/B placement: no conflict, three remote",
    FB_MODE_FIBER, 0, 0xF, {0x10, 0x21, 0x30, 0x41}, {0, 1, 2, 3}, 1, {0, 0, 1, 1},
-   {0x010, 0x221, 0x530, 0x741}, 0x95, 0xE, 0x0, 0},
+   {0x010, 0x221, 0x530, 0x741}, 0x99, 0xE, 0x0, 0},
 };
 
 /* Rationale: each row isolates one rule of SPEC B.1/B.2 on a full
@@ -231,10 +231,9 @@ Test(fiber_operand_sel, directed_instructions) {
 }
 
 /* Rationale: four random operands at once, against the arithmetic rule and
- * a pairwise recomputation of defer (source k is deferred iff some lower
- * valid source has its port and a different row AND the lowest valid
- * source on that port has a different row). Inputs wider than their ports
- * must be used modulo the port width. */
+ * a recomputation of defer (source k is deferred iff the lowest-numbered
+ * valid source on its port has a different row). Inputs wider than their
+ * ports must be used modulo the port width. */
 Test(fiber_operand_sel, random_instructions) {
   fbt_rng r = fbt_rng_for("fiber_operand_sel.random_instructions");
   for (int it = 0; it < 300000; it++) {
@@ -267,7 +266,7 @@ Test(fiber_operand_sel, random_instructions) {
       if (reg[k] / 512 != sp) remote |= 1u << k;
       for (int j = 0; j < k; j++) {
         if (!(v >> j & 1) || port[j] != port[k]) continue;
-        if (row[j] != row[k]) defer |= 1u << k;  /* compare with the first such j only */
+        if (row[j] != row[k]) defer |= 1u << k;  /* j is the port's lowest valid source */
         break;
       }
     }

@@ -1,0 +1,136 @@
+/*
+ * fiber_busy_bitmap.c - model of fiber_busy_bitmap, the register busy bitmap.
+ *
+ * Two groups of one bit per vector register: EMPTY (the latest value is not
+ * yet written back) and FULL (the value is still being read). An instruction
+ * may issue only when its destination is clear in FULL and every source is
+ * clear in EMPTY; the check reads the state at the start of the cycle.
+ * The hardware keeps one replica of both groups per SP so that each SP's
+ * eligibility logic has its own read ports; every write is broadcast, so
+ * the replicas are equal at every cycle. The model keeps every replica and
+ * writes each one (replica 0 takes the ordered writes, the others receive
+ * the same words), so that a co-simulation can compare them one by one. A
+ * simulator that does not look at replicas can run with one (nrep = 1):
+ * the behaviour is the same.
+ *
+ * One cycle of updates applies, in this order, to every replica:
+ *   1. hardware clears   writeback clears EMPTY[dst], consumption clears
+ *                        FULL[src], from all SPs;
+ *   2. hardware sets     issue sets EMPTY[dst], operand read sets FULL[src];
+ *   3. extended DEPBAR   SP 0, 1, 2, 3 in turn set or clear one bit of one
+ *                        group, so the highest-numbered SP touching a bit
+ *                        decides it;
+ *   4. ALL-scope         (SET_FIBER_NUM) sets every EMPTY bit.
+ * Applying the steps in sequence to the stored bits is the priority chain
+ * of the RTL's next-state logic: a later step overrides an earlier one on
+ * the same bit and leaves every other bit alone. Register ids are 11 bits;
+ * an id at or above the register count (a smaller RTL instance) drops that
+ * operation and raises the SP's range-error bit.
+ */
+#include <string.h>
+
+#include "fiber_internal.h"
+
+#define FB_BM_WORDS (FB_NVREG / 64)
+
+int fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
+  if (nreg < 1 || nreg > FB_NVREG || nrep < 1 || nrep > FB_BM_MAX_NREP) return -1;
+  memset(bm, 0, sizeof *bm);
+  bm->nreg = (uint16_t)nreg;
+  bm->nrep = (uint8_t)nrep;
+  return 0;
+}
+
+static inline unsigned bm_bit(const uint64_t *g, unsigned r) { return (unsigned)(g[r >> 6] >> (r & 63)) & 1u; }
+
+unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r) {
+  if (rep >= bm->nrep || group > 1 || r >= bm->nreg) return 0;
+  return bm_bit(bm->bits[rep][group], r);
+}
+
+int fb_bm_replicas_equal(const fb_bm *bm) {
+  for (unsigned rep = 1; rep < bm->nrep; rep++)
+    if (memcmp(bm->bits[rep], bm->bits[0], sizeof bm->bits[0]) != 0) return 0;
+  return 1;
+}
+
+void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out) {
+  unsigned r_ = sp & 0x3u;
+  const uint64_t(*rep)[FB_BM_WORDS] = bm->bits[r_ < bm->nrep ? r_ : r_ % bm->nrep];
+  unsigned range = 0, dst_busy = 0, src_busy = 0;
+  if (q->dst_valid & 1u) {
+    unsigned d = q->dst & 0x7FFu;
+    if (d >= bm->nreg) range = 1;
+    else dst_busy = bm_bit(rep[FB_BM_FULL], d);
+  }
+  for (unsigned k = 0; k < FB_NSRC; k++) {
+    if (!((q->src_valid >> k) & 1u)) continue;
+    unsigned s = q->src[k] & 0x7FFu;
+    if (s >= bm->nreg) range = 1;
+    else if (bm_bit(rep[FB_BM_EMPTY], s)) src_busy |= 1u << k;
+  }
+  out->dst_busy = (uint8_t)dst_busy;
+  out->src_busy = (uint8_t)src_busy;
+  out->range_err = (uint8_t)range;
+  out->eligible = (uint8_t)(!dst_busy && !src_busy && !range);
+}
+
+/* One pending write: group, register, value. */
+typedef struct { uint8_t group, value; uint16_t r; } bm_op;
+
+uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
+  bm_op ops[FB_NSP * (2 + 2 * FB_NSRC + 1)];
+  unsigned n = 0, err = 0;
+
+#define BM_PUSH(s, grp, reg, val)                                                     \
+  do {                                                                              \
+    unsigned r_ = (reg) & 0x7FFu;                                                   \
+    if (r_ >= bm->nreg) {                                                           \
+      err |= 1u << (s);                                                             \
+    } else {                                                                        \
+      ops[n].group = (uint8_t)(grp);                                                \
+      ops[n].value = (uint8_t)(val);                                                \
+      ops[n].r = (uint16_t)r_;                                                      \
+      n++;                                                                          \
+    }                                                                               \
+  } while (0)
+
+  /* 1. hardware clears */
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    const fb_bm_sp_in *p = &in->sp[s];
+    if (p->wb_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->wb_dst, 0);
+    for (unsigned k = 0; k < FB_NSRC; k++)
+      if ((p->cons_valid >> k) & 1u) BM_PUSH(s, FB_BM_FULL, p->cons_src[k], 0);
+  }
+  /* 2. hardware sets */
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    const fb_bm_sp_in *p = &in->sp[s];
+    if (p->issue_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->issue_dst, 1);
+    for (unsigned k = 0; k < FB_NSRC; k++)
+      if ((p->read_valid >> k) & 1u) BM_PUSH(s, FB_BM_FULL, p->read_src[k], 1);
+  }
+  /* 3. extended DEPBAR, SP order */
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    const fb_bm_sp_in *p = &in->sp[s];
+    if (p->dep_valid & 1u) BM_PUSH(s, p->dep_group & 1u, p->dep_reg, p->dep_set & 1u);
+  }
+#undef BM_PUSH
+
+  /* Replica 0 takes the writes in order; the others receive the same
+   * words (a broadcast), so every replica holds the same state. */
+  unsigned words = (bm->nreg + 63u) / 64u;
+  uint64_t last = (bm->nreg % 64u) ? (1ull << (bm->nreg % 64u)) - 1u : ~0ull;
+  uint64_t(*g)[FB_BM_WORDS] = bm->bits[0];
+  for (unsigned i = 0; i < n; i++) {
+    uint64_t m = 1ull << (ops[i].r & 63u);
+    uint64_t *w = &g[ops[i].group][ops[i].r >> 6];
+    *w = (*w & ~m) | (m & (0ull - ops[i].value));
+  }
+  /* 4. ALL-scope set of EMPTY */
+  if (in->all_set & 1u) {
+    for (unsigned i = 0; i + 1 < words; i++) g[FB_BM_EMPTY][i] = ~0ull;
+    g[FB_BM_EMPTY][words - 1] = last;
+  }
+  for (unsigned rep = 1; rep < bm->nrep; rep++) memcpy(bm->bits[rep], g, sizeof bm->bits[rep]);
+  return (uint8_t)err;
+}
