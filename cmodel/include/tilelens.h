@@ -127,8 +127,9 @@ uint64_t tl_tile_offset(const tl_desc *d, uint64_t i, uint64_t j);
  * column sum (dimension 0 is always a row dimension).
  *   linear mode:     tile_base = row + col             (= plain sum of p[d])
  *   tile-major mode: tile_base = col + (row << log2_b)  (paper Eq. 4)
- * Errors: TL_ERR_ROW_RANGE (tile-major, row outside [0, L)), then
- * TL_ERR_OVERFLOW (the exact tile base does not fit a signed 64-bit value).
+ * Errors: TL_ERR_ROW_RANGE (tile-major: a row coordinate is negative or the
+ * row sum is not below L), then TL_ERR_OVERFLOW (the exact tile base does
+ * not fit a signed 64-bit value).
  * On error tile_base is 0. row_mask bit d is set for the row dimensions. */
 typedef struct {
   uint32_t rank;
@@ -143,9 +144,18 @@ typedef struct {
   int64_t   tile_base;              /* bytes, relative to the descriptor base */
   uint32_t  row_mask;
   tl_status err;
+  uint64_t  row;                    /* row sum mod 2^TL_STRIDE_BITS (RTL row_o);
+                                       the exact row start when err is TL_OK in
+                                       tile-major mode */
 } tl_split_sum_out;
 
 void tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out);
+
+/* The same with the routing given (RTL tilelens_split_sum, whose row_mask_i
+ * comes from the descriptor: tl_desc_info.row_mask). Bit 0 is always a row;
+ * bits at or above rank are ignored. tl_split_sum() is this function with
+ * the mask of its own stride < L comparisons. */
+void tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out);
 
 /* ---- Block 2: counter reconfigurator (tilelens_counter_cfg) ----------------
  * The counter nest that the address generator steps for one box: up to
@@ -191,7 +201,9 @@ tl_status tl_counter_config(const tl_desc *d, const tl_box *b, tl_counters *out)
 /* ---- Block 3: bit permuter (tilelens_bit_permute) ---------------------------
  * On the low (row_bits + col_bits + sub_bits) bits of x, the fields
  * (sub | col | row) (row least significant) become (col | sub | row); the
- * higher bits pass unchanged. Example (paper, FP8, 32x32 box, 128x32 tile):
+ * higher bits pass unchanged. Widths summing to more than TL_LOG2_GRANULE_MAX
+ * leave x unchanged (no case-2 tile has them; the RTL does the same).
+ * Example (paper, FP8, 32x32 box, 128x32 tile):
  * row 5, col 5, sub 2: 0b10_11001_00111 -> 0b11001_10_00111. */
 uint64_t tl_bit_permute(uint64_t x, uint32_t row_bits, uint32_t col_bits,
                         uint32_t sub_bits);
@@ -228,6 +240,49 @@ tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b);
 tl_step   tl_gen_next(tl_gen *g, tl_req *out);
 /* Steps of the whole nest (requests + bubbles). */
 uint64_t  tl_gen_total_steps(const tl_gen *g);
+
+/* ---- Hardware partition ------------------------------------------------------
+ * The RTL validates the way a TMA does: the descriptor once, when it is
+ * written (the driver, or tilelens_desc_check, which also stores the
+ * per-dimension classes below beside the descriptor so that no per-load
+ * hardware compares strides), the box per load. These functions mirror
+ * those module boundaries; composed in the priority order of docs/tilelens.md
+ * they give exactly tl_box_check():
+ *   tl_desc_info_get   tilelens_desc_check   rules 1-12 and the classes
+ *   tl_box_shape_check tilelens_box_check    rules 13-15 (standard TMA)
+ *   tl_counter_hw      tilelens_counter_cfg  rule 16, rule 19, the nest
+ *   tl_split_sum_masked tilelens_split_sum   rules 17-18, tile base        */
+typedef struct {
+  uint32_t row_mask;                  /* bit d < rank: d == 0 or stride[d] < L */
+  uint32_t split_mask;                /* bit d: tile-major split dimension
+                                         (stride = m*L, m = 2^k below b)     */
+  uint32_t split_log2_m[TL_MAX_RANK]; /* k of each split dimension, else 0   */
+} tl_desc_info;
+
+/* tl_desc_check() and, when it passes, the classes (all zero otherwise). */
+tl_status tl_desc_info_get(const tl_desc *d, tl_desc_info *info);
+
+/* Rules 13-15 alone (box sizes, box[0]*s, smem_base alignment, footprint),
+ * for a descriptor whose rank and elem_bytes are valid. */
+tl_status tl_box_shape_check(const tl_desc *d, const tl_box *b);
+
+/* tilelens_counter_cfg for a descriptor that passed tl_desc_info_get() and a
+ * box that passed tl_box_shape_check(): view = rule 16 (TL_OK or
+ * TL_ERR_UNSUPPORTED_VIEW), start = rule 19 (TL_OK or TL_ERR_ALIGN; it reads
+ * the row start, so it is meaningful once rules 17-18 pass), and the nest
+ * (valid when view is TL_OK; its err field is TL_OK). The RTL emits every
+ * level's stride as stride_raw << (shl bit ? log2_b : 0) and shifts in the
+ * generator; shl_mask and stride_raw give that form. */
+typedef struct {
+  tl_status   view;
+  tl_status   start;
+  tl_counters nest;
+  uint64_t    stride_raw[TL_MAX_LEVELS]; /* < 2^TL_STRIDE_BITS */
+  uint32_t    shl_mask;                  /* bit k: level k shifts by log2_b */
+} tl_counter_hw_out;
+
+void tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box *b,
+                   tl_counter_hw_out *out);
 
 /* ---- Helpers for simulators ------------------------------------------------ */
 /* Splits one request into the aligned blocks of 2^log2_block bytes it touches

@@ -6,6 +6,8 @@
  */
 #include "tilelens_internal.h"
 
+#include <string.h>
+
 const char *tl_status_str(tl_status st) {
   static const char *const names[TL_STATUS_COUNT] = {
     [TL_OK] = "TL_OK: success",
@@ -84,6 +86,21 @@ tl_status tl_desc_check(const tl_desc *d) {
     last += (tl_u128)(d->dim[k] - 1) * tl_stride_of(d, k);
   if (last > (tl_u128)UINT64_MAX) return TL_ERR_OVERFLOW;
   return check_tile_major(d);
+}
+
+tl_status tl_desc_info_get(const tl_desc *d, tl_desc_info *info) {
+  tl_status st = tl_desc_check(d);
+  if (!info) return st == TL_OK ? TL_ERR_NULL : st;
+  memset(info, 0, sizeof *info);
+  if (st != TL_OK) return st;
+  for (uint32_t k = 0; k < d->rank; k++) {
+    if (k == 0 || d->stride[k] < d->lead_stride) info->row_mask |= 1u << k;
+    if (k > 0 && d->tile_major && tl_classify_dim(d, k) == TL_DIM_SPLIT) {
+      info->split_mask |= 1u << k;
+      info->split_log2_m[k] = tl_log2_u64(d->stride[k] / d->lead_stride);
+    }
+  }
+  return TL_OK;
 }
 
 void tl_split_sum_input(const tl_desc *d, const tl_box *b, tl_split_sum_in *in) {

@@ -4,30 +4,39 @@
  * Each coordinate x stride product is routed to the row sum (stride < L, and
  * always dimension 0) or to the column sum. Linear mode adds the two (the
  * plain TMA tile base); tile-major mode shifts the row sum left by log2(b).
- * The sums are exact; a tile base outside int64 is TL_ERR_OVERFLOW. In
- * tile-major mode the row sum of a supported start lies in [0, L) (the view
- * keeps its row dimensions inside one column), which bounds the row path of
- * the hardware to StrideWidth bits; anything else is TL_ERR_ROW_RANGE.
+ * The sums are exact; a tile base outside int64 is TL_ERR_OVERFLOW.
+ *
+ * Tile-major mode takes only starts whose row coordinates are all
+ * non-negative and whose row sum is below L (TL_ERR_ROW_RANGE otherwise).
+ * Then every row product lies in [0, 2^40), the row sum in [0, L), and the
+ * hardware's row path is StrideWidth bits: it checks each row coordinate's
+ * sign and the product bits above StrideWidth, sums the low StrideWidth bits
+ * of the row products, and compares that sum with L. A supported view keeps
+ * its row dimensions inside one column, so a box starting inside the tensor
+ * always passes.
  */
 #include "tilelens_internal.h"
 
-void tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out) {
+void tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out) {
   tl_i128 row = 0, col = 0;
   uint32_t mask = 0;
+  int neg_row = 0;
   for (uint32_t k = 0; k < TL_MAX_RANK && k < in->rank; k++) {
     tl_i128 p = (tl_i128)in->coord[k] * (tl_i128)in->stride[k];
-    if (k == 0 || in->stride[k] < in->lead_stride) {
+    if (k == 0 || (row_mask >> k & 1u)) {
       row += p;
       mask |= 1u << k;
+      if (in->coord[k] < 0) neg_row = 1;
     } else {
       col += p;
     }
   }
   out->row_mask = mask;
+  out->row = (uint64_t)row & ((1ull << TL_STRIDE_BITS) - 1);
   out->tile_base = 0;
   tl_i128 tb;
   if (in->tile_major) {
-    if (row < 0 || row >= (tl_i128)in->lead_stride) {
+    if (neg_row || row >= (tl_i128)in->lead_stride) {
       out->err = TL_ERR_ROW_RANGE;
       return;
     }
@@ -41,4 +50,11 @@ void tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out) {
   }
   out->tile_base = (int64_t)tb;
   out->err = TL_OK;
+}
+
+void tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out) {
+  uint32_t mask = 1;
+  for (uint32_t k = 1; k < TL_MAX_RANK && k < in->rank; k++)
+    if (in->stride[k] < in->lead_stride) mask |= 1u << k;
+  tl_split_sum_masked(in, mask, out);
 }

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""Runs the formal proofs of formal/<paper>/<block>.ys and their mutation checks.
+
+A block's script holds its proofs as labelled sections (yosys `script FILE
+FROM:TO` runs one section); its header declares them:
+
+    # requires: rtl/fiber/fiber_port_arb.v        every file the proofs read
+    # proof: props fast                           label, group (fast | full)
+    # proof: equiv full timeout=1800              optional timeout in seconds
+    # proof: cover fast depth=4                   a cover section: it writes
+                                                  build/formal/<paper>/<block>/<label>.smt2,
+                                                  checked with yosys-smtbmc -c to depth N
+
+A proof's section runs from its label to the next proof label (labels that
+are not proofs split a section, see mutation below). Yosys ends with an error
+when a `sat ... -verify` or `equiv_status -assert` fails, and every section
+also counts its assertion cells (`select -assert-count`), so an empty
+circuit cannot pass. One line per proof:
+
+    PROVED|FAILED|SKIPPED <paper>/<block>.<label> <seconds>s
+
+SKIPPED only when a required RTL file does not exist yet. Last line:
+`SUMMARY formal: N proved, M failed`.
+
+Mutation (`prove.py mutate`): formal/mutants.tsv lists, per proof, deliberate
+bugs (a literal text replacement in one file). Each runs the proof in a
+private copy of the tree under build/formal/mut/ (rtl/ copied and broken,
+formal/ linked) and must FAIL; a netlist mutant (file `@netlist`) runs the
+proof up to the sub-label `<label>_check`, breaks the netlist it wrote, and
+runs the rest. Lines: `KILLED|SURVIVED|SKIPPED <proof> <mutant> <seconds>s`,
+last line `SUMMARY formal-mutate: N killed, M survived`.
+
+Usage: prove.py run [--group fast|all] [--jobs N] [PROOF-PREFIX ...]
+       prove.py mutate [--jobs N] [PROOF-PREFIX ...]
+       prove.py list
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FORMAL = os.path.join(ROOT, "formal")
+DEFAULT_TIMEOUT = 1200
+
+
+class Proof:
+    def __init__(self, script, paper, block, label, group, opts, requires, labels):
+        self.script = script            # path relative to ROOT
+        self.paper = paper
+        self.block = block
+        self.label = label
+        self.group = group
+        self.depth = int(opts.get("depth", "0"))
+        self.timeout = int(opts.get("timeout", str(DEFAULT_TIMEOUT)))
+        self.requires = requires
+        self.labels = labels            # every label of the script, in order
+        self.proof_labels = []          # filled by load()
+
+    @property
+    def name(self):
+        return f"{self.paper}/{self.block}.{self.label}"
+
+    @property
+    def is_cover(self):
+        return self.depth > 0
+
+    def end_label(self):
+        """The next proof label after this one, or None (end of script)."""
+        i = self.labels.index(self.label)
+        for lab in self.labels[i + 1:]:
+            if lab in self.proof_labels:
+                return lab
+        return None
+
+    def outdir(self, root):
+        return os.path.join(root, "build", "formal", self.paper, self.block)
+
+
+def load():
+    proofs = []
+    for paper in sorted(os.listdir(FORMAL)):
+        pdir = os.path.join(FORMAL, paper)
+        if not os.path.isdir(pdir):
+            continue
+        for fn in sorted(os.listdir(pdir)):
+            if not fn.endswith(".ys"):
+                continue
+            path = os.path.join(pdir, fn)
+            text = open(path).read()
+            requires = []
+            decl = []
+            for line in text.splitlines():
+                m = re.match(r"#\s*requires:\s*(.*)$", line)
+                if m:
+                    requires += m.group(1).split()
+                m = re.match(r"#\s*proof:\s*(\S+)\s+(fast|full)\s*(.*)$", line)
+                if m:
+                    opts = dict(kv.split("=", 1) for kv in m.group(3).split())
+                    decl.append((m.group(1), m.group(2), opts))
+            labels = re.findall(r"^([A-Za-z_][A-Za-z0-9_]*):\s*$", text, re.M)
+            block = fn[:-3]
+            mine = []
+            for label, group, opts in decl:
+                if label not in labels:
+                    sys.exit(f"{path}: proof {label} has no label")
+                mine.append(Proof(os.path.relpath(path, ROOT), paper, block, label, group,
+                                  opts, requires, labels))
+            for p in mine:
+                p.proof_labels = [d[0] for d in decl]
+            proofs += mine
+    return proofs
+
+
+def label_range(p, start, end):
+    return f"{start}:{end}" if end else f"{start}:"
+
+
+def run_yosys(p, root, start, end, log):
+    cmd = ["yosys", "-q", "-l", log, "-p", f"script {p.script} {label_range(p, start, end)}"]
+    return subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=p.timeout)
+
+
+def run_cover(p, root, log):
+    smt2 = os.path.join(p.outdir(root), f"{p.label}.smt2")
+    cmd = ["yosys-smtbmc", "-s", "z3", "--unroll", "-c", "-t", str(p.depth), smt2]
+    r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=p.timeout)
+    with open(log, "a") as f:
+        f.write("\n==== " + " ".join(cmd) + "\n" + r.stdout)
+    reached = len(re.findall(r"Reached cover statement", r.stdout))
+    ok = r.returncode == 0 and "Status: PASSED" in r.stdout and reached > 0
+    return ok, reached
+
+
+def missing(p, root=ROOT):
+    return [f for f in p.requires if not os.path.exists(os.path.join(root, f))]
+
+
+def run_proof(p, root=ROOT, mutate=None):
+    """Runs one proof in tree `root`. Returns (status, seconds, detail)."""
+    if missing(p, root):
+        return "SKIPPED", 0.0, "missing " + " ".join(missing(p, root))
+    out = p.outdir(root)
+    os.makedirs(out, exist_ok=True)
+    log = os.path.join(out, f"{p.label}.log")
+    if os.path.exists(log):
+        os.remove(log)
+    t0 = time.time()
+    detail = ""
+    try:
+        end = p.end_label()
+        if mutate is not None and mutate[0] == "@netlist":
+            sub = f"{p.label}_check"
+            if sub not in p.labels:
+                return "ERROR", 0.0, f"no label {sub} for a netlist mutant"
+            r = run_yosys(p, root, p.label, sub, log + ".synth")
+            if r.returncode != 0:
+                return "ERROR", time.time() - t0, "netlist step failed"
+            apply_mutant(os.path.join(out, "netlist.v"), mutate[1], mutate[2])
+            r = run_yosys(p, root, sub, end, log)
+        else:
+            r = run_yosys(p, root, p.label, end, log)
+        ok = r.returncode == 0
+        if ok and p.is_cover:
+            ok, reached = run_cover(p, root, log)
+            detail = f"{reached} covers reached"
+            if not ok:
+                detail = "smtbmc: cover " + detail
+        if not ok and r.returncode != 0:
+            errs = [l for l in open(log).read().splitlines() if "ERROR" in l]
+            detail = errs[-1].strip() if errs else (r.stdout.strip().splitlines() or [""])[-1]
+    except subprocess.TimeoutExpired:
+        ok, detail = False, f"timeout after {p.timeout}s"
+    return ("PROVED" if ok else "FAILED"), time.time() - t0, detail
+
+
+def apply_mutant(path, find, repl):
+    text = open(path).read()
+    find = find.encode().decode("unicode_escape")
+    repl = repl.encode().decode("unicode_escape")
+    if find not in text:
+        raise RuntimeError(f"mutant text not found in {path}: {find!r}")
+    with open(path, "w") as f:
+        f.write(text.replace(find, repl, 1))
+
+
+def select(proofs, prefixes):
+    if not prefixes:
+        return proofs
+    return [p for p in proofs if any(p.name.startswith(x) or p.block == x for x in prefixes)]
+
+
+def cmd_run(args):
+    proofs = select(load(), args.proofs)
+    if args.group == "fast":
+        proofs = [p for p in proofs if p.group == "fast"]
+    results = {}
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = {ex.submit(run_proof, p): p for p in proofs}
+        for fut in cf.as_completed(futs):
+            p = futs[fut]
+            st, secs, detail = fut.result()
+            results[p.name] = (st, secs, detail)
+            line = f"{st:8s} {p.name:48s} {secs:8.1f}s"
+            if detail and st != "PROVED":
+                line += f"  ({detail})"
+            elif detail:
+                line += f"  {detail}"
+            print(line, flush=True)
+    n_ok = sum(1 for v in results.values() if v[0] == "PROVED")
+    n_bad = sum(1 for v in results.values() if v[0] not in ("PROVED", "SKIPPED"))
+    n_skip = sum(1 for v in results.values() if v[0] == "SKIPPED")
+    if n_skip:
+        print(f"{n_skip} proofs skipped: their RTL does not exist yet")
+    print(f"SUMMARY formal: {n_ok} proved, {n_bad} failed")
+    return 1 if n_bad else 0
+
+
+def load_mutants():
+    path = os.path.join(FORMAL, "mutants.tsv")
+    muts = []
+    for line in open(path):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.rstrip("\n").split("\t")
+        if len(cols) != 5:
+            sys.exit(f"mutants.tsv: 5 tab-separated columns expected: {line!r}")
+        muts.append(tuple(cols))   # proof, file, find, replace, note
+    return muts
+
+
+def make_mut_root(tag, file, find, repl):
+    root = os.path.join(ROOT, "build", "formal", "mut", tag)
+    if os.path.exists(root):
+        shutil.rmtree(root)
+    os.makedirs(root)
+    shutil.copytree(os.path.join(ROOT, "rtl"), os.path.join(root, "rtl"))
+    os.symlink(FORMAL, os.path.join(root, "formal"))
+    if file != "@netlist":
+        apply_mutant(os.path.join(root, file), find, repl)
+    return root
+
+
+def run_mutant(p, idx, mut):
+    _, file, find, repl, note = mut
+    if missing(p):
+        return "SKIPPED", 0.0
+    tag = f"{p.block}.{p.label}.{idx}"
+    try:
+        root = make_mut_root(tag, file, find, repl)
+        st, secs, detail = run_proof(p, root, mutate=(file, find, repl) if file == "@netlist" else None)
+    except RuntimeError as e:
+        return "ERROR: " + str(e), 0.0
+    if st == "FAILED":
+        # only a failed proof counts, not a script that broke for another reason
+        if re.search(r"proof did fail|unproven|smtbmc", detail):
+            return "KILLED", secs
+        return "ERROR (" + detail + ")", secs
+    if st == "PROVED":
+        return "SURVIVED", secs
+    return st, secs
+
+
+def cmd_mutate(args):
+    proofs = {p.name: p for p in load()}
+    muts = load_mutants()
+    jobs = []
+    counter = {}
+    for m in muts:
+        if m[0] not in proofs:
+            sys.exit(f"mutants.tsv: unknown proof {m[0]}")
+        p = proofs[m[0]]
+        if args.proofs and not select([p], args.proofs):
+            continue
+        counter[p.name] = counter.get(p.name, 0) + 1
+        jobs.append((p, counter[p.name], m))
+    killed = survived = other = 0
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = {ex.submit(run_mutant, p, i, m): (p, i, m) for p, i, m in jobs}
+        for fut in cf.as_completed(futs):
+            p, i, m = futs[fut]
+            st, secs = fut.result()
+            if st == "KILLED":
+                killed += 1
+            elif st == "SURVIVED":
+                survived += 1
+            elif st != "SKIPPED":
+                other += 1
+            print(f"{st:8s} {p.name:48s} #{i} {secs:7.1f}s  {m[4]}", flush=True)
+    covered = {p.name for p, _, _ in jobs}
+    lacking = [n for n, p in proofs.items()
+               if not p.is_cover and n not in covered and not missing(p)
+               and (not args.proofs or select([p], args.proofs))]
+    if lacking:
+        print("proofs without a mutant: " + " ".join(sorted(lacking)))
+    print(f"SUMMARY formal-mutate: {killed} killed, {survived + other} survived")
+    return 1 if (survived or other or lacking) else 0
+
+
+def cmd_list(_args):
+    for p in load():
+        extra = f" depth={p.depth}" if p.is_cover else ""
+        miss = " (RTL missing)" if missing(p) else ""
+        print(f"{p.name:48s} {p.group}{extra}{miss}")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--group", default="all", choices=["fast", "all"])
+    r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("proofs", nargs="*")
+    m = sub.add_parser("mutate")
+    m.add_argument("--jobs", type=int, default=1)
+    m.add_argument("proofs", nargs="*")
+    sub.add_parser("list")
+    args = ap.parse_args()
+    os.chdir(ROOT)
+    return {"run": cmd_run, "mutate": cmd_mutate, "list": cmd_list}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

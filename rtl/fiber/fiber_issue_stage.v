@@ -1,0 +1,289 @@
+// fiber_issue_stage - FIBER issue stage of one SM (paper Fig. 6(a)): the
+// four subpartitions' selectors, the read-port arbiter, the register busy
+// bitmap and the operand crossbar, composed as the figure draws them.
+//
+// Behaviour, per cycle, for each SP s:
+//   1. Selector (fiber_operand_sel, one per SP): the instruction the SP's
+//      baseline scheduler presents (valid_i, mode, source fields, ext,
+//      destination) gives its source addresses, read ports, the arbiter
+//      request {port enables, rows}, the intra-instruction deferrals and the
+//      illegal flag. Sources read in passes: the first pass reads the valid
+//      sources src_valid_i that are not deferred; while sources remain
+//      (busy_o) the scheduler must present the same instruction again, and
+//      the selector then sees src_valid = the remaining sources (rem_q).
+//      valid_i low abandons the remaining passes.
+//   2. Busy bitmap (fiber_busy_bitmap): eligibility of the instruction from
+//      the state at the start of the cycle: destination clear in FULL and
+//      every valid source (all of src_valid_i) clear in EMPTY. Only the first
+//      pass needs it (later passes are already committed; their own operand
+//      reads may have set FULL on their destination).
+//   3. Arbiter (fiber_port_arb): request = valid_i & !illegal & (busy_o |
+//      eligible). grant_o = the arbiter's grant (a read pass proceeds),
+//      issue_o = grant & !conflict (the last pass: the instruction issues and
+//      its fixed latency starts), stall_o = valid_i & ~issue_o (OR-ed into
+//      the baseline scheduler's stall). bank_re_o / bank_row_o are the
+//      arbiter's occupied ports and rows: the bank read addresses of the
+//      cycle (synchronous-read banks return the data in the next cycle).
+//   4. Crossbar (fiber_xbar): a granted pass registers, per source read in
+//      it (valid in this pass and not deferred), its read port; in the next
+//      cycle the bank data arrive on rd_data_sp*_i and the operands leave on
+//      opnd_sp*_o with opnd_valid_o.
+//   Bitmap updates of the cycle: issue sets EMPTY[dst] (issue_o and
+//   dst_valid_i); operand read sets FULL[src] in the register-read cycle,
+//   for the sources the crossbar delivers (the pass granted last cycle);
+//   writeback (wb_*), consumption (cons_*), extended DEPBAR (dep_*) and the
+//   ALL-scope set (all_set_i) come from the pipeline and the decoder. The
+//   bitmap's documented order resolves same-cycle collisions.
+// Reset: rst_ni low (asynchronous) clears the pass state, the registered
+// read sources, the arbiter's start, the crossbar select and the bitmap.
+// Guarantees: two SPs granted in one cycle never read one port with
+// different rows; every delivered operand is the register its selector
+// named (all granted readers of a port share its row); an illegal
+// instruction never issues.
+// Twin: the composition of fb_sel_eval, fb_bm_check/fb_bm_step,
+// fb_arb_step_detail and fb_xbar_step in tb/fiber/fiber_tb_issue_ref.h,
+// which the lockstep harness steps once per cycle (docs/fiber_rtl.md).
+//
+// Worked example (paper Fig. 6(c), HMMA.FP16.1688, start 0, bitmap clear):
+// the four SPs present their first HMMA step (FIBER-native, A on ports 0/2,
+// B on ports 4/6): grant_o = issue_o = 4'b1001, stall_o = 4'b0110; the next
+// eight cycles grant 4'b1111 seven times, then 4'b0110. Each granted weft's
+// two operands arrive in the following cycle.
+//
+// Parameters:
+//   Lanes   crossbar lanes per word (FB_XBAR_LANES, 32)
+//   Width   bits per lane (FB_XBAR_WIDTH, 32)
+//   NumReg  busy-bitmap registers per group (FB_NVREG, 2048)
+//   NumRep  busy-bitmap replicas (FB_BM_NREP, 4)
+`default_nettype none
+
+module fiber_issue_stage #(
+  parameter integer Lanes  = 32,
+  parameter integer Width  = 32,
+  parameter integer NumReg = 2048,
+  parameter integer NumRep = 4
+) (
+  input  wire                     clk_i,
+  input  wire                     rst_ni,          // asynchronous, active low
+  // ---- the instruction each SP's baseline scheduler presents
+  input  wire [3:0]               valid_i,         // SP s presents an instruction
+  input  wire [3:0]               mode_i,          // 0 CUDA-native, 1 FIBER-native
+  input  wire [15:0]              src_valid_i,     // bit 4s+k: it reads source k
+  input  wire [127:0]             src_orig_i,      // [8*(4s+k) +: 8]: original field
+  input  wire [51:0]              ext_i,           // [13s +: 13]: word[99:87]
+  input  wire [3:0]               dst_valid_i,     // it writes a destination
+  input  wire [31:0]              dst_orig_i,      // [8s +: 8]: original field
+  // ---- busy-bitmap updates from the pipeline and the decoder
+  input  wire [3:0]               wb_valid_i,      // writeback: clear EMPTY[wb_dst]
+  input  wire [43:0]              wb_dst_i,        // [11s +: 11]
+  input  wire [15:0]              cons_valid_i,    // consumption: clear FULL[cons_src]
+  input  wire [175:0]             cons_src_i,      // [11*(4s+k) +: 11]
+  input  wire [3:0]               dep_valid_i,     // extended DEPBAR
+  input  wire [43:0]              dep_reg_i,       //   register [11s +: 11]
+  input  wire [3:0]               dep_group_i,     //   0 EMPTY, 1 FULL
+  input  wire [3:0]               dep_set_i,       //   1 set, 0 clear
+  input  wire                     all_set_i,       // ALL-scope set of EMPTY
+  // ---- bank read data (register-read stage), port 2s+b = bank b of SP s
+  input  wire [2*Lanes*Width-1:0] rd_data_sp0_i,   // bank b at [b*Lanes*Width +: Lanes*Width]
+  input  wire [2*Lanes*Width-1:0] rd_data_sp1_i,
+  input  wire [2*Lanes*Width-1:0] rd_data_sp2_i,
+  input  wire [2*Lanes*Width-1:0] rd_data_sp3_i,
+  // ---- issue decisions
+  output wire [3:0]               issue_o,         // the instruction issues (last pass)
+  output wire [3:0]               stall_o,         // valid_i & ~issue_o
+  output wire [3:0]               grant_o,         // a read pass is granted
+  output wire [3:0]               busy_o,          // passes remain: present it again
+  output wire [3:0]               eligible_o,      // bitmap eligibility (start of cycle)
+  output wire [3:0]               illegal_o,       // CUDA-native with the enable bit
+  output wire [3:0]               conflict_o,      // this pass defers a source
+  output wire [3:0]               range_err_o,     // bitmap: a valid id >= NumReg
+  output wire [3:0]               upd_range_err_o, // bitmap: an update id >= NumReg
+  output wire [43:0]              dst_reg_o,       // [11s +: 11]: destination address
+  // ---- bank read addresses of the cycle
+  output wire [7:0]               bank_re_o,       // port p read
+  output wire [63:0]              bank_row_o,      // its row [8p +: 8] (0 if not read)
+  // ---- operands (register-read stage)
+  output wire [15:0]              opnd_valid_o,    // operand 4s+k delivered
+  output wire [4*Lanes*Width-1:0] opnd_sp0_o,      // SP 0 operand k at [k*Lanes*Width +: Lanes*Width]
+  output wire [4*Lanes*Width-1:0] opnd_sp1_o,
+  output wire [4*Lanes*Width-1:0] opnd_sp2_o,
+  output wire [4*Lanes*Width-1:0] opnd_sp3_o
+);
+
+  localparam integer NumSp     = 4;    // FB_NSP
+  localparam integer NumSrc    = 4;    // FB_NSRC
+  localparam integer NumPort   = 8;    // FB_NPORT
+  localparam integer RegWidth  = 11;   // FB_REG_W
+  localparam integer RowWidth  = 8;    // FB_ROW_W
+  localparam integer PortWidth = 3;    // FB_PORT_W
+
+  // ---- per-SP selectors and pass state
+  wire [NumSp*NumSrc*RegWidth-1:0]  src_reg;     // source addresses
+  wire [NumSp*NumSrc*PortWidth-1:0] src_port;    // their read ports
+  wire [NumSp*NumPort-1:0]          port_en;     // arbiter requests
+  wire [NumSp*NumPort*RowWidth-1:0] port_row;
+  wire [NumSp*NumSrc-1:0]           defer;
+  wire [NumSp*NumSrc-1:0]           pass_src;    // sources seen by the selector
+  wire [NumSp-1:0]                  req_valid;
+  wire [NumSp-1:0]                  grant;
+  wire [NumSp-1:0]                  eligible;
+
+  genvar gs;
+  generate
+    for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp
+      localparam [1:0] SpId = gs;
+      reg [NumSrc-1:0] rem_q, rem_d;             // sources still to read
+      wire             busy = |rem_q;
+      assign pass_src[gs*NumSrc +: NumSrc] = busy ? rem_q : src_valid_i[gs*NumSrc +: NumSrc];
+
+      wire [NumSrc-1:0] remote_unused;
+      wire              conflict, illegal;
+      fiber_operand_sel u_sel (
+        .mode_i      (mode_i[gs]),
+        .sp_i        (SpId),
+        .src_valid_i (pass_src[gs*NumSrc +: NumSrc]),
+        .src_orig_i  (src_orig_i[gs*NumSrc*8 +: NumSrc*8]),
+        .ext_i       (ext_i[gs*13 +: 13]),
+        .dst_orig_i  (dst_orig_i[gs*8 +: 8]),
+        .src_reg_o   (src_reg[gs*NumSrc*RegWidth +: NumSrc*RegWidth]),
+        .src_port_o  (src_port[gs*NumSrc*PortWidth +: NumSrc*PortWidth]),
+        .port_en_o   (port_en[gs*NumPort +: NumPort]),
+        .port_row_o  (port_row[gs*NumPort*RowWidth +: NumPort*RowWidth]),
+        .remote_o    (remote_unused),
+        .defer_o     (defer[gs*NumSrc +: NumSrc]),
+        .conflict_o  (conflict),
+        .illegal_o   (illegal),
+        .dst_reg_o   (dst_reg_o[gs*RegWidth +: RegWidth])
+      );
+
+      assign req_valid[gs]  = valid_i[gs] && !illegal && (busy || eligible[gs]);
+      assign issue_o[gs]    = grant[gs] && !conflict;
+      assign stall_o[gs]    = valid_i[gs] && !issue_o[gs];
+      assign busy_o[gs]     = busy;
+      assign illegal_o[gs]  = illegal;
+      assign conflict_o[gs] = conflict;
+
+      always @* begin
+        rem_d = rem_q;
+        if (!valid_i[gs]) begin
+          rem_d = {NumSrc{1'b0}};
+        end else if (grant[gs]) begin
+          rem_d = defer[gs*NumSrc +: NumSrc];
+        end
+      end
+
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          rem_q <= {NumSrc{1'b0}};
+        end else begin
+          rem_q <= rem_d;
+        end
+      end
+    end
+  endgenerate
+
+  // ---- read-port arbiter
+  wire [1:0]         arb_start_unused;
+  wire [NumPort-1:0] arb_shared_unused;
+  wire [2*NumPort-1:0] arb_owner_unused;
+  wire [NumSp-1:0]   arb_stall_unused;
+  fiber_port_arb u_arb (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (req_valid),
+    .ports_i  (port_en),
+    .row_i    (port_row),
+    .grant_o  (grant),
+    .stall_o  (arb_stall_unused),
+    .start_o  (arb_start_unused),
+    .occ_o    (bank_re_o),
+    .shared_o (arb_shared_unused),
+    .owner_o  (arb_owner_unused),
+    .row_o    (bank_row_o)
+  );
+  assign grant_o = grant;
+
+  // ---- crossbar: the sources read by each granted pass
+  reg [NumSp*NumSrc-1:0] sel_valid;
+  integer s;
+  always @* begin
+    for (s = 0; s < NumSp; s = s + 1) begin
+      sel_valid[s*NumSrc +: NumSrc] = {NumSrc{grant[s]}} & pass_src[s*NumSrc +: NumSrc] &
+                                      ~defer[s*NumSrc +: NumSrc];
+    end
+  end
+
+  fiber_xbar #(
+    .Lanes (Lanes),
+    .Width (Width)
+  ) u_xbar (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .sel_valid_i   (sel_valid),
+    .sel_port_i    (src_port),
+    .rd_data_sp0_i (rd_data_sp0_i),
+    .rd_data_sp1_i (rd_data_sp1_i),
+    .rd_data_sp2_i (rd_data_sp2_i),
+    .rd_data_sp3_i (rd_data_sp3_i),
+    .valid_o       (opnd_valid_o),
+    .opnd_sp0_o    (opnd_sp0_o),
+    .opnd_sp1_o    (opnd_sp1_o),
+    .opnd_sp2_o    (opnd_sp2_o),
+    .opnd_sp3_o    (opnd_sp3_o)
+  );
+
+  // ---- the addresses of the sources being read next cycle (operand read
+  // sets their FULL bit in the register-read stage); the valid bits are the
+  // crossbar's registered select, opnd_valid_o
+  reg [NumSp*NumSrc*RegWidth-1:0] rd_src_q, rd_src_d;
+  always @* begin
+    rd_src_d = src_reg;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_src_q <= {NumSp*NumSrc*RegWidth{1'b0}};
+    end else begin
+      rd_src_q <= rd_src_d;
+    end
+  end
+
+  // ---- busy bitmap
+  wire [NumSp*NumSrc-1:0]   src_busy_unused;
+  wire [NumSp-1:0]          dst_busy_unused;
+  wire [NumRep*NumReg-1:0]  empty_unused, full_unused;
+  fiber_busy_bitmap #(
+    .NumReg (NumReg),
+    .NumRep (NumRep)
+  ) u_bitmap (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .dst_valid_i     (dst_valid_i),
+    .dst_i           (dst_reg_o),
+    .src_valid_i     (src_valid_i),
+    .src_i           (src_reg),
+    .issue_valid_i   (issue_o & dst_valid_i),
+    .issue_dst_i     (dst_reg_o),
+    .wb_valid_i      (wb_valid_i),
+    .wb_dst_i        (wb_dst_i),
+    .read_valid_i    (opnd_valid_o),
+    .read_src_i      (rd_src_q),
+    .cons_valid_i    (cons_valid_i),
+    .cons_src_i      (cons_src_i),
+    .dep_valid_i     (dep_valid_i),
+    .dep_reg_i       (dep_reg_i),
+    .dep_group_i     (dep_group_i),
+    .dep_set_i       (dep_set_i),
+    .all_set_i       (all_set_i),
+    .eligible_o      (eligible),
+    .dst_busy_o      (dst_busy_unused),
+    .src_busy_o      (src_busy_unused),
+    .range_err_o     (range_err_o),
+    .upd_range_err_o (upd_range_err_o),
+    .empty_o         (empty_unused),
+    .full_o          (full_unused)
+  );
+  assign eligible_o = eligible;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,266 @@
+// tilelens_addr_gen - TileLens address generator: steps the counter nest of
+// tilelens_counter_cfg, one step per cycle, and issues one request
+// {src, dst, bytes} per step that has data in bounds.
+//
+// Behaviour:
+//   Idle (busy_o = 0): start_ready_o = 1. A start handshake (start_valid_i)
+//   loads the nest's first step: address base_i + tile_base_i, every level
+//   index 0, destination smem_base_i. The nest, box and descriptor inputs are
+//   read every cycle and must stay stable from the start handshake until
+//   done_o (the TMA's command register and descriptor cache hold them).
+//   Busy: each cycle evaluates the current step. Its view coordinates are
+//   coord[d] + sum over the levels k advancing d of idx[k] << weight[k]; a
+//   step with a coordinate of dimension 1..rank-1 outside [0, dim) or a run
+//   [c0, c0 + run_elems) entirely outside [0, dim[0]) is a bubble: no
+//   request, the nest advances anyway. Otherwise req_valid_o = 1 with the
+//   run clipped to [0, dim[0]): req_src_o = permute(address) + clip*s,
+//   req_dst_o = destination + clip*s, req_bytes_o = clipped elements * s,
+//   where permute is tilelens_bit_permute with the case-2 widths (identity
+//   otherwise). The nest advances on req_ready_i; request and payload hold
+//   while req_ready_i is low (valid never depends on ready).
+//   Advancing: the lowest level whose index is not at count-1 increments,
+//   every level below it restarts at 0; its address is the stored address of
+//   that level plus its stride (stride << lb when shl is set): one adder and
+//   one shifter serve every level. The destination grows by run_bytes_i every
+//   step, bubbles included (box order). After the last step busy_o falls and
+//   done_o is high for exactly one cycle.
+//   Payload outputs are meaningful only while req_valid_o is high.
+// Reset: rst_ni low (asynchronous) makes the block idle: busy_o, done_o and
+// req_valid_o low.
+// Twin: tl_gen_begin() / tl_gen_next() in cmodel/src/tilelens/tilelens_addr_gen.c:
+// one tl_gen_next() per cycle in which the request interface is not stalled;
+// baseline: tilelens_base_addr_gen.
+//
+// Worked example (paper Fig. 9, 2-D view, tile-major, 128 x 32 FP8 tiles):
+//   tile base 32768, level 1 = the split column dim: 32 steps of stride 128,
+//   then level 2: 2 steps of L << 5 = 12288; base 0x100000, smem 0x400:
+//   cycle 1: src 0x108000 dst 0x400 bytes 128; cycle 2: src 0x108080 dst 0x480;
+//   ... request 33: src 0x108000 + 12288 = 0x10b000, dst 0x1400.
+//
+// Parameters:
+//   Rank            view dimensions (TL_MAX_RANK, 5); Rank + 1 levels
+//   CoordWidth      coordinate width (TL_COORD_BITS, 32)
+//   StrideWidth     stride width (TL_STRIDE_BITS, 40)
+//   BoxWidth        count width (TL_BOX_BITS, 9)
+//   AddrWidth       global address width (TL_ADDR_BITS, 64)
+//   SmemWidth       shared-memory address width (TL_SMEM_BITS, 32)
+//   DimWidth        dimension size width (33: sizes 1..2^32)
+//   MaxLog2Granule  largest lg (TL_LOG2_GRANULE_MAX, 16)
+`default_nettype none
+
+module tilelens_addr_gen #(
+  parameter integer Rank           = 5,
+  parameter integer CoordWidth     = 32,
+  parameter integer StrideWidth    = 40,
+  parameter integer BoxWidth       = 9,
+  parameter integer AddrWidth      = 64,
+  parameter integer SmemWidth      = 32,
+  parameter integer DimWidth       = 33,
+  parameter integer MaxLog2Granule = 16
+) (
+  input  wire                            clk_i,
+  input  wire                            rst_ni,
+  // box start
+  input  wire                            start_valid_i,
+  output wire                            start_ready_o,
+  // counter nest (tilelens_counter_cfg)
+  input  wire [(Rank+1)*BoxWidth-1:0]    count_i,       // steps per level
+  input  wire [(Rank+1)*StrideWidth-1:0] stride_i,      // bytes per step, before shl
+  input  wire [Rank:0]                   shl_i,         // level stride is stride << lb
+  input  wire [(Rank+1)*3-1:0]           vdim_i,        // view dimension a level advances
+  input  wire [(Rank+1)*5-1:0]           log2_weight_i, // it advances by 2^weight
+  input  wire [BoxWidth-1:0]             run_elems_i,   // elements per step
+  input  wire [11:0]                     run_bytes_i,   // bytes per step
+  input  wire [4:0]                      perm_row_i,    // case-2 permutation widths
+  input  wire [4:0]                      perm_col_i,
+  input  wire [4:0]                      perm_sub_i,
+  input  wire [4:0]                      log2_b_i,      // lb
+  // descriptor and box
+  input  wire [AddrWidth-1:0]            base_i,        // tensor base
+  input  wire [AddrWidth-1:0]            tile_base_i,   // tilelens_split_sum
+  input  wire [3:0]                      elem_bytes_i,  // s: 1, 2, 4, 8
+  input  wire [2:0]                      rank_i,        // 1..Rank
+  input  wire [Rank*CoordWidth-1:0]      coord_i,       // signed start coordinates
+  input  wire [Rank*DimWidth-1:0]        dim_i,         // elements per dimension
+  input  wire [SmemWidth-1:0]            smem_base_i,   // shared-memory destination
+  // requests
+  output wire                            req_valid_o,
+  input  wire                            req_ready_i,
+  output wire [AddrWidth-1:0]            req_src_o,
+  output wire [SmemWidth-1:0]            req_dst_o,
+  output wire [11:0]                     req_bytes_o,
+  output wire                            busy_o,
+  output wire                            done_o
+);
+
+  localparam integer Levels  = Rank + 1;
+  localparam integer IdxW    = BoxWidth - 1;         // index 0..255
+  localparam integer CW      = CoordWidth + 2;       // view coordinate, signed
+  localparam integer IncW    = StrideWidth + MaxLog2Granule;
+
+  // ---- state
+  reg                        busy_q, busy_d, done_q, done_d;
+  reg [Levels*IdxW-1:0]      idx_q, idx_d;
+  reg [Levels*AddrWidth-1:0] addr_q, addr_d;        // address of each level's current pass
+  reg [SmemWidth-1:0]        dst_q, dst_d;
+
+  // ---- element size
+  wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
+
+  // ---- the current step's view coordinates and bounds
+  wire [Rank*BoxWidth-1:0] off;
+  genvar d, k;
+  generate
+    for (d = 0; d < Rank; d = d + 1) begin : gen_off
+      wire [Levels*BoxWidth-1:0] part;
+      for (k = 0; k < Levels; k = k + 1) begin : gen_lvl
+        wire [BoxWidth-1:0] shifted = {1'b0, idx_q[k*IdxW +: IdxW]} << log2_weight_i[k*5 +: 5];
+        assign part[k*BoxWidth +: BoxWidth] = (vdim_i[k*3 +: 3] == d) ? shifted : {BoxWidth{1'b0}};
+      end
+      // the levels advancing one dimension never overlap in bits (inner
+      // split counter below b/m, outer above), so OR is their sum
+      reg [BoxWidth-1:0] acc;
+      integer m;
+      always @* begin
+        acc = {BoxWidth{1'b0}};
+        for (m = 0; m < Levels; m = m + 1) acc = acc | part[m*BoxWidth +: BoxWidth];
+      end
+      assign off[d*BoxWidth +: BoxWidth] = acc;
+    end
+  endgenerate
+
+  wire [Rank-1:0] dim_ok;
+  wire [CW-1:0]   c0;
+  generate
+    for (d = 0; d < Rank; d = d + 1) begin : gen_bounds
+      wire [CoordWidth-1:0] crd = coord_i[d*CoordWidth +: CoordWidth];
+      wire [CW-1:0] c = {{2{crd[CoordWidth-1]}}, crd} + {{(CW-BoxWidth){1'b0}}, off[d*BoxWidth +: BoxWidth]};
+      wire [CW-1:0] dm = {{(CW-DimWidth){1'b0}}, dim_i[d*DimWidth +: DimWidth]};
+      if (d == 0) begin : gen_c0
+        assign c0 = c;
+        assign dim_ok[0] = 1'b1;
+        wire unused_dm = ^dm;
+      end else begin : gen_cn
+        assign dim_ok[d] = (rank_i <= d) || (!c[CW-1] && (c < dm));
+      end
+    end
+  endgenerate
+
+  wire [CW-1:0] dim0    = {{(CW-DimWidth){1'b0}}, dim_i[0 +: DimWidth]};
+  wire [CW-1:0] c0_end  = c0 + {{(CW-BoxWidth){1'b0}}, run_elems_i};
+  wire          c0_neg  = c0[CW-1];
+  wire          empty0  = c0_end[CW-1] || (c0_end == {CW{1'b0}}) || (!c0_neg && (c0 >= dim0));
+  wire [CW-1:0] lo      = c0_neg ? {CW{1'b0}} : c0;
+  wire [CW-1:0] hi      = (!c0_end[CW-1] && (c0_end > dim0)) ? dim0 : c0_end;
+  wire [CW-1:0] n_elems = hi - lo;
+  wire [CW-1:0] clip    = lo - c0;
+  wire          in_bounds  = !empty0 && (&dim_ok);
+
+  // ---- nest advance: lowest level not at its last index
+  wire [Levels-1:0] last;
+  generate
+    for (k = 0; k < Levels; k = k + 1) begin : gen_last
+      assign last[k] = ({1'b0, idx_q[k*IdxW +: IdxW]} + 1'b1) == count_i[k*BoxWidth +: BoxWidth];
+    end
+  endgenerate
+  reg [2:0] lvl;
+  integer i;
+  always @* begin
+    lvl = 3'd0;
+    for (i = Levels - 1; i >= 0; i = i - 1) if (!last[i]) lvl = i[2:0];
+  end
+  wire all_last = &last;
+
+  reg [StrideWidth-1:0] stride_sel;
+  reg                   shl_sel;
+  reg [AddrWidth-1:0]   addr_sel;
+  always @* begin
+    stride_sel = {StrideWidth{1'b0}};
+    shl_sel    = 1'b0;
+    addr_sel   = {AddrWidth{1'b0}};
+    for (i = 0; i < Levels; i = i + 1)
+      if (lvl == i[2:0]) begin
+        stride_sel = stride_i[i*StrideWidth +: StrideWidth];
+        shl_sel    = shl_i[i];
+        addr_sel   = addr_q[i*AddrWidth +: AddrWidth];
+      end
+  end
+  wire [IncW-1:0]      inc       = {{MaxLog2Granule{1'b0}}, stride_sel} << (shl_sel ? log2_b_i : 5'd0);
+  wire [AddrWidth-1:0] addr_next = addr_sel + {{(AddrWidth-IncW){1'b0}}, inc};
+
+  wire advance = busy_q && (!in_bounds || req_ready_i);
+
+  always @* begin
+    busy_d = busy_q;
+    done_d = 1'b0;
+    idx_d  = idx_q;
+    addr_d = addr_q;
+    dst_d  = dst_q;
+    if (!busy_q) begin
+      if (start_valid_i) begin
+        busy_d = 1'b1;
+        idx_d  = {Levels*IdxW{1'b0}};
+        addr_d = {Levels{base_i + tile_base_i}};
+        dst_d  = smem_base_i;
+      end
+    end else if (advance) begin
+      dst_d = dst_q + {{(SmemWidth-12){1'b0}}, run_bytes_i};
+      if (all_last) begin
+        busy_d = 1'b0;
+        done_d = 1'b1;
+      end else begin
+        for (i = 0; i < Levels; i = i + 1) begin
+          if (i[2:0] < lvl) begin
+            idx_d[i*IdxW +: IdxW]       = {IdxW{1'b0}};
+            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
+          end else if (i[2:0] == lvl) begin
+            idx_d[i*IdxW +: IdxW]       = idx_q[i*IdxW +: IdxW] + 1'b1;
+            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
+          end
+        end
+      end
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q <= 1'b0;
+      done_q <= 1'b0;
+    end else begin
+      busy_q <= busy_d;
+      done_q <= done_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    idx_q  <= idx_d;
+    addr_q <= addr_d;
+    dst_q  <= dst_d;
+  end
+
+  // ---- request
+  wire [AddrWidth-1:0] src_perm;
+  tilelens_bit_permute #(
+    .AddrWidth     (AddrWidth),
+    .MaxLog2Granule(MaxLog2Granule)
+  ) u_permute (
+    .x_i       (addr_q[0 +: AddrWidth]),
+    .row_bits_i(perm_row_i),
+    .col_bits_i(perm_col_i),
+    .sub_bits_i(perm_sub_i),
+    .y_o       (src_perm)
+  );
+  wire [11:0] clip_bytes = {clip[8:0], 3'b000} >> (2'd3 - ls);
+  assign req_valid_o   = busy_q && in_bounds;
+  assign req_src_o     = src_perm + {{(AddrWidth-12){1'b0}}, clip_bytes};
+  assign req_dst_o     = dst_q + {{(SmemWidth-12){1'b0}}, clip_bytes};
+  assign req_bytes_o   = {n_elems[8:0], 3'b000} >> (2'd3 - ls);
+  assign start_ready_o = !busy_q;
+  assign busy_o        = busy_q;
+  assign done_o        = done_q;
+
+  wire unused_bits = ^{clip[CW-1:9], n_elems[CW-1:9], elem_bytes_i[0], rank_i};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,203 @@
+// tilelens_base_addr_gen - baseline TMA address generator: the standard
+// counter nest without TileLens remapping, for the overhead measurement.
+//
+// Behaviour: one counter level per view dimension 1..Rank-1 (count box[d],
+// stride stride[d]; dimensions at or above rank_i count once), each step one
+// run of box[0] elements along dimension 0.
+//   Idle (busy_o = 0): start_ready_o = 1. A start handshake (start_valid_i)
+//   loads the first step: address base_i + tile_base_i (tilelens_base_sum),
+//   every index 0, destination smem_base_i. Descriptor and box inputs are read
+//   every cycle and must stay stable from the start handshake until done_o.
+//   Busy: per cycle one step. A step with a coordinate coord[d] + idx of a
+//   dimension 1..rank-1 outside [0, dim), or whose run lies entirely outside
+//   [0, dim[0]), is a bubble (no request, the nest advances). Otherwise
+//   req_valid_o = 1 with the run clipped to [0, dim[0]): req_src_o =
+//   address + clip*s, req_dst_o = destination + clip*s, req_bytes_o =
+//   clipped elements * s; the nest advances on req_ready_i, request and
+//   payload hold while it is low (valid never depends on ready). Advancing:
+//   the lowest level not at its last index steps from its stored address by
+//   its stride, the levels below restart; the destination grows by
+//   box[0]*s per step. After the last step busy_o falls and done_o is high
+//   for one cycle. Payload outputs are meaningful only while req_valid_o is high.
+// Reset: rst_ni low (asynchronous): idle, no request.
+// Twin: tl_gen_begin() / tl_gen_next() on a linear descriptor; the TileLens
+// version is tilelens_addr_gen.
+//
+// Worked example (paper Fig. 9, 2-D linear view, base 0x100000, box
+// (128, 64) at (256, 64), smem 0x400): tile base 256 + 64*384 = 0x6100;
+// request k: src 0x106100 + k*384, dst 0x400 + k*128, 128 bytes, k = 0..63.
+//
+// Parameters:
+//   Rank         view dimensions (TL_MAX_RANK, 5); Rank - 1 levels
+//   CoordWidth   coordinate width (TL_COORD_BITS, 32)
+//   StrideWidth  stride width (TL_STRIDE_BITS, 40)
+//   BoxWidth     box size width (TL_BOX_BITS, 9)
+//   AddrWidth    global address width (TL_ADDR_BITS, 64)
+//   SmemWidth    shared-memory address width (TL_SMEM_BITS, 32)
+//   DimWidth     dimension size width (33: sizes 1..2^32)
+`default_nettype none
+
+module tilelens_base_addr_gen #(
+  parameter integer Rank        = 5,
+  parameter integer CoordWidth  = 32,
+  parameter integer StrideWidth = 40,
+  parameter integer BoxWidth    = 9,
+  parameter integer AddrWidth   = 64,
+  parameter integer SmemWidth   = 32,
+  parameter integer DimWidth    = 33
+) (
+  input  wire                        clk_i,
+  input  wire                        rst_ni,
+  input  wire                        start_valid_i,
+  output wire                        start_ready_o,
+  input  wire [AddrWidth-1:0]        base_i,        // tensor base
+  input  wire [AddrWidth-1:0]        tile_base_i,   // tilelens_base_sum
+  input  wire [3:0]                  elem_bytes_i,  // s: 1, 2, 4, 8
+  input  wire [2:0]                  rank_i,        // 1..Rank
+  input  wire [Rank*CoordWidth-1:0]  coord_i,       // signed start coordinates
+  input  wire [Rank*DimWidth-1:0]    dim_i,         // elements per dimension
+  input  wire [Rank*BoxWidth-1:0]    box_i,         // box sizes 1..256
+  input  wire [Rank*StrideWidth-1:0] stride_i,      // byte strides (slot 0 unused)
+  input  wire [SmemWidth-1:0]        smem_base_i,   // shared-memory destination
+  output wire                        req_valid_o,
+  input  wire                        req_ready_i,
+  output wire [AddrWidth-1:0]        req_src_o,
+  output wire [SmemWidth-1:0]        req_dst_o,
+  output wire [11:0]                 req_bytes_o,
+  output wire                        busy_o,
+  output wire                        done_o
+);
+
+  localparam integer Levels = Rank - 1;
+  localparam integer IdxW   = BoxWidth - 1;
+  localparam integer CW     = CoordWidth + 2;
+
+  reg                        busy_q, busy_d, done_q, done_d;
+  reg [Levels*IdxW-1:0]      idx_q, idx_d;
+  reg [Levels*AddrWidth-1:0] addr_q, addr_d;
+  reg [SmemWidth-1:0]        dst_q, dst_d;
+
+  wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
+  wire [BoxWidth-1:0] u = box_i[BoxWidth-1:0];
+
+  // ---- bounds of the current step
+  wire [Rank-1:0] dim_ok;
+  wire [CW-1:0]   c0;
+  wire [Levels*BoxWidth-1:0] count;
+  wire [Levels-1:0]          last;
+  genvar d;
+  generate
+    for (d = 0; d < Rank; d = d + 1) begin : gen_dim
+      wire [CoordWidth-1:0] crd = coord_i[d*CoordWidth +: CoordWidth];
+      wire [CW-1:0] dm = {{(CW-DimWidth){1'b0}}, dim_i[d*DimWidth +: DimWidth]};
+      if (d == 0) begin : gen_d0
+        assign c0 = {{2{crd[CoordWidth-1]}}, crd};
+        assign dim_ok[0] = 1'b1;
+        wire unused_dm = ^dm;
+      end else begin : gen_dn
+        wire          used = rank_i > d;
+        wire [CW-1:0] c = {{2{crd[CoordWidth-1]}}, crd} +
+                          {{(CW-IdxW){1'b0}}, idx_q[(d-1)*IdxW +: IdxW]};
+        assign dim_ok[d] = !used || (!c[CW-1] && (c < dm));
+        assign count[(d-1)*BoxWidth +: BoxWidth] = used ? box_i[d*BoxWidth +: BoxWidth]
+                                                        : {{(BoxWidth-1){1'b0}}, 1'b1};
+        assign last[d-1] = ({1'b0, idx_q[(d-1)*IdxW +: IdxW]} + 1'b1) == count[(d-1)*BoxWidth +: BoxWidth];
+      end
+    end
+  endgenerate
+
+  wire [CW-1:0] dim0    = {{(CW-DimWidth){1'b0}}, dim_i[0 +: DimWidth]};
+  wire [CW-1:0] c0_end  = c0 + {{(CW-BoxWidth){1'b0}}, u};
+  wire          c0_neg  = c0[CW-1];
+  wire          empty0  = c0_end[CW-1] || (c0_end == {CW{1'b0}}) || (!c0_neg && (c0 >= dim0));
+  wire [CW-1:0] lo      = c0_neg ? {CW{1'b0}} : c0;
+  wire [CW-1:0] hi      = (!c0_end[CW-1] && (c0_end > dim0)) ? dim0 : c0_end;
+  wire [CW-1:0] n_elems = hi - lo;
+  wire [CW-1:0] clip    = lo - c0;
+  wire          in_bounds = !empty0 && (&dim_ok);
+
+  // ---- nest advance
+  reg [2:0] lvl;
+  integer i;
+  always @* begin
+    lvl = 3'd0;
+    for (i = Levels - 1; i >= 0; i = i - 1) if (!last[i]) lvl = i[2:0];
+  end
+  wire all_last = &last;
+  reg [StrideWidth-1:0] stride_sel;
+  reg [AddrWidth-1:0]   addr_sel;
+  always @* begin
+    stride_sel = {StrideWidth{1'b0}};
+    addr_sel   = {AddrWidth{1'b0}};
+    for (i = 0; i < Levels; i = i + 1)
+      if (lvl == i[2:0]) begin
+        stride_sel = stride_i[(i+1)*StrideWidth +: StrideWidth];
+        addr_sel   = addr_q[i*AddrWidth +: AddrWidth];
+      end
+  end
+  wire [AddrWidth-1:0] addr_next = addr_sel + {{(AddrWidth-StrideWidth){1'b0}}, stride_sel};
+  wire [11:0]          run_bytes = {3'b000, u} << ls;
+  wire                 advance   = busy_q && (!in_bounds || req_ready_i);
+
+  always @* begin
+    busy_d = busy_q;
+    done_d = 1'b0;
+    idx_d  = idx_q;
+    addr_d = addr_q;
+    dst_d  = dst_q;
+    if (!busy_q) begin
+      if (start_valid_i) begin
+        busy_d = 1'b1;
+        idx_d  = {Levels*IdxW{1'b0}};
+        addr_d = {Levels{base_i + tile_base_i}};
+        dst_d  = smem_base_i;
+      end
+    end else if (advance) begin
+      dst_d = dst_q + {{(SmemWidth-12){1'b0}}, run_bytes};
+      if (all_last) begin
+        busy_d = 1'b0;
+        done_d = 1'b1;
+      end else begin
+        for (i = 0; i < Levels; i = i + 1) begin
+          if (i[2:0] < lvl) begin
+            idx_d[i*IdxW +: IdxW] = {IdxW{1'b0}};
+            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
+          end else if (i[2:0] == lvl) begin
+            idx_d[i*IdxW +: IdxW] = idx_q[i*IdxW +: IdxW] + 1'b1;
+            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
+          end
+        end
+      end
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q <= 1'b0;
+      done_q <= 1'b0;
+    end else begin
+      busy_q <= busy_d;
+      done_q <= done_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    idx_q  <= idx_d;
+    addr_q <= addr_d;
+    dst_q  <= dst_d;
+  end
+
+  wire [11:0] clip_bytes = {clip[8:0], 3'b000} >> (2'd3 - ls);
+  assign req_valid_o   = busy_q && in_bounds;
+  assign req_src_o     = addr_q[0 +: AddrWidth] + {{(AddrWidth-12){1'b0}}, clip_bytes};
+  assign req_dst_o     = dst_q + {{(SmemWidth-12){1'b0}}, clip_bytes};
+  assign req_bytes_o   = {n_elems[8:0], 3'b000} >> (2'd3 - ls);
+  assign start_ready_o = !busy_q;
+  assign busy_o        = busy_q;
+  assign done_o        = done_q;
+
+  wire unused_bits = ^{clip[CW-1:9], n_elems[CW-1:9], elem_bytes_i[0], stride_i[StrideWidth-1:0]};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,250 @@
+// tilelens_counter_cfg - TileLens counter reconfigurator (paper Eq. 5,
+// SPEC A.2 item 2): the counter nest the address generator steps for a box.
+//
+// Behaviour: combinational. Levels, innermost first (Levels = Rank + 1):
+//   level 0      tile-major with u = box[0] > a: u/a pieces of a elements,
+//                stride G, advancing dimension 0 by a (weight la); else one step;
+//   then one level per view dimension d = 1..rank-1:
+//     linear       count box[d], stride[d];
+//     row dim      count box[d], stride[d] << lb           (row_mask_i[d]);
+//     column dim   count box[d], stride[d] unchanged;
+//     split dim    (split_mask_i[d], m = 2^k below b, k = split_log2_m[d]),
+//                  box[d] > 1: an inner level of min(box, b/m) steps of
+//                  m*a'*s bytes, then directly an outer level of box/(b/m)
+//                  steps of L << lb advancing d by b/m (weight lb - k); the
+//                  dimensions after it move up one level.
+//   unused levels: count 1, stride 0, vdim 0, weight 0.
+// A stride "<< lb" leaves as stride_o = the unshifted stride with shl_o set:
+// the generator shifts the one stride it adds per cycle, instead of one
+// shifter per level here. The row and split classes come from the descriptor
+// (row_mask_i, split_mask_i, split_log2_m_i: computed once per descriptor by
+// tilelens_desc_check), so no stride comparison is made per load.
+// Each step is one run of run_elems_o elements (a' = min(u, a) in tile-major
+// mode, u in linear mode); case 2 (u < a) sets the permutation widths
+// row = log2(u*s), col = lb, sub = log2(a/u) (zero otherwise).
+// err_o, tile-major only: TL_ERR_UNSUPPORTED_VIEW for a box the nest cannot
+// express (u not a power of two; a stepped row dimension whose stride is not
+// a multiple of a'*s; two stepped split dimensions; a split box above b/m
+// and not a multiple of it), else TL_ERR_ALIGN when the start is misaligned
+// (row start row_i not a multiple of a'*s, or the column index, sum of
+// coord << k over the split dimensions, not a multiple of b), else TL_OK.
+// The nest outputs are valid whenever err_o is not TL_ERR_UNSUPPORTED_VIEW.
+// Input domain: a descriptor that passed tilelens_desc_check with its
+// classes, a box that passed tilelens_box_check.
+// No state, no reset, no handshake: outputs follow the inputs.
+// Twin: tl_counter_hw() in cmodel/src/tilelens/tilelens_counter_cfg.c.
+//
+// Worked example (paper Fig. 9, 2-D view, 128 x 32 FP8 tiles, case 1):
+//   u = 128 = a, box (128, 64), stride[1] = L = 384 (column dim), lb = 5
+//   level 0: count 1; level 1: count 64, stride 384 (column dim: unchanged)
+//   mode 1 (aligned), run 128 elements = 128 bytes per request
+// and with the 3-D view (128, 128, 3), strides (1, 384, 128): dimension 2
+// is a row dim (128 < L): level 2 stride 128 << 5 = 4096 (stride_o = 128,
+// shl_o[2] = 1).
+//
+// Parameters:
+//   Rank            view dimensions (TL_MAX_RANK, 5)
+//   CoordWidth      coordinate width (TL_COORD_BITS, 32)
+//   StrideWidth     stride width (TL_STRIDE_BITS, 40)
+//   BoxWidth        box size width (TL_BOX_BITS, 9)
+//   MaxLog2Granule  largest lg (TL_LOG2_GRANULE_MAX, 16)
+`default_nettype none
+
+module tilelens_counter_cfg #(
+  parameter integer Rank           = 5,
+  parameter integer CoordWidth     = 32,
+  parameter integer StrideWidth    = 40,
+  parameter integer BoxWidth       = 9,
+  parameter integer MaxLog2Granule = 16
+) (
+  input  wire                        tile_major_i,   // 1: TileLens-HW remap
+  input  wire [2:0]                  rank_i,         // 1..Rank
+  input  wire [3:0]                  elem_bytes_i,   // s: 1, 2, 4, 8
+  input  wire [4:0]                  log2_a_i,       // la
+  input  wire [4:0]                  log2_b_i,       // lb
+  input  wire [4:0]                  log2_granule_i, // lg
+  input  wire [StrideWidth-1:0]      lead_stride_i,  // L
+  input  wire [Rank*StrideWidth-1:0] stride_i,       // byte strides (slot 0 unused)
+  input  wire [Rank-1:0]             row_mask_i,     // descriptor class: row dims
+  input  wire [Rank-1:0]             split_mask_i,   // descriptor class: split dims
+  input  wire [Rank*4-1:0]           split_log2_m_i, // k = log2(stride/L) of split dims
+  input  wire [Rank*CoordWidth-1:0]  coord_i,        // start coordinates
+  input  wire [Rank*BoxWidth-1:0]    box_i,          // box sizes, 1..256
+  input  wire [MaxLog2Granule-1:0]   row_i,          // row start (split-and-sum row_o), low bits
+  output wire [3:0]                  err_o,          // TL_OK, TL_ERR_UNSUPPORTED_VIEW, TL_ERR_ALIGN
+  output wire [1:0]                  mode_o,         // 0 linear, 1 aligned, 2 wide tile, 3 wide box
+  output wire [(Rank+1)*BoxWidth-1:0]    count_o,    // steps per level, 1..256
+  output wire [(Rank+1)*StrideWidth-1:0] stride_o,   // bytes per step (before shl)
+  output wire [Rank:0]                   shl_o,      // level stride is stride_o << lb
+  output wire [(Rank+1)*3-1:0]           vdim_o,     // view dimension a level advances
+  output wire [(Rank+1)*5-1:0]           log2_weight_o, // it advances by 2^weight
+  output wire [BoxWidth-1:0]         run_elems_o,    // elements per step
+  output wire [11:0]                 run_bytes_o,    // bytes per step
+  output wire [4:0]                  perm_row_o,     // case-2 permutation widths
+  output wire [4:0]                  perm_col_o,
+  output wire [4:0]                  perm_sub_o,
+  output wire [2:0]                  split_level_o   // level of the split inner counter, or 0
+);
+
+  `include "tilelens_status.vh"
+
+  localparam integer Levels = Rank + 1;
+  localparam integer Mg     = MaxLog2Granule;
+
+  // ---- element size, box width, a' = min(u, a)
+  wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
+  wire [BoxWidth-1:0] u = box_i[BoxWidth-1:0];
+  wire u_pow2 = ~|(u & (u - 1'b1));
+  reg  [3:0] lu;
+  integer i;
+  always @* begin
+    lu = 4'd0;
+    for (i = 1; i < BoxWidth; i = i + 1) if (u[i]) lu = i[3:0];
+  end
+  wire       u_lt_a = {1'b0, lu} < log2_a_i;
+  wire       u_gt_a = {1'b0, lu} > log2_a_i;
+  wire [4:0] lap    = u_lt_a ? {1'b0, lu} : log2_a_i;       // log2(a')
+  wire [5:0] laps   = {1'b0, lap} + {4'b0, ls};               // log2(a'*s)
+  wire [Mg-1:0] aps_mask = ~({Mg{1'b1}} << laps);             // a'*s - 1
+
+  assign mode_o = !tile_major_i ? 2'd0 : u_lt_a ? 2'd2 : u_gt_a ? 2'd3 : 2'd1;
+  assign run_elems_o = tile_major_i ? ({{(BoxWidth-1){1'b0}}, 1'b1} << lap) : u;
+  assign run_bytes_o = {3'b000, run_elems_o} << ls;
+  wire case2 = tile_major_i && u_lt_a;
+  assign perm_row_o = case2 ? {1'b0, lu} + {3'b000, ls} : 5'd0;
+  assign perm_col_o = case2 ? log2_b_i : 5'd0;
+  assign perm_sub_o = case2 ? log2_a_i - {1'b0, lu} : 5'd0;
+
+  // ---- per view dimension: primary level, and the outer level if split
+  wire [Rank-1:0]             stepped_split;
+  wire [Rank-1:0]             row_bad;     // stepped row dim, stride not a multiple of a'*s
+  wire [Rank-1:0]             split_bad;   // split box above b/m, not a multiple
+  wire [Rank*BoxWidth-1:0]    p_count;
+  wire [Rank*StrideWidth-1:0] p_stride;
+  wire [Rank-1:0]             p_shl;
+  wire [Rank*BoxWidth-1:0]    o_count;
+  wire [Rank*5-1:0]           o_weight;
+  wire [Rank*Mg-1:0]          col_term;
+  genvar d;
+  generate
+    for (d = 0; d < Rank; d = d + 1) begin : gen_dim
+      if (d == 0) begin : gen_dim0
+        assign stepped_split[0] = 1'b0;
+        assign row_bad[0]       = 1'b0;
+        assign split_bad[0]     = 1'b0;
+        assign p_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
+        assign p_stride[0 +: StrideWidth] = {StrideWidth{1'b0}};
+        assign p_shl[0]                   = 1'b0;
+        assign o_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
+        assign o_weight[0 +: 5]           = 5'd0;
+        assign col_term[0 +: Mg]          = {Mg{1'b0}};
+      end else begin : gen_dimn
+        wire                   used  = rank_i > d;
+        wire [BoxWidth-1:0]    v     = box_i[d*BoxWidth +: BoxWidth];
+        wire [StrideWidth-1:0] strd  = stride_i[d*StrideWidth +: StrideWidth];
+        wire [3:0]             k     = split_log2_m_i[d*4 +: 4];
+        wire                   is_row   = tile_major_i && row_mask_i[d];
+        wire                   is_split = tile_major_i && split_mask_i[d];
+        wire                   step  = v != {{(BoxWidth-1){1'b0}}, 1'b1};
+        wire [4:0]             pt_log = log2_b_i - {1'b0, k};           // log2(b/m)
+        wire [BoxWidth-1:0]    pt_m1  = ~({BoxWidth{1'b1}} << pt_log);  // b/m - 1, box range
+        wire                   v_gt_pt = |(v & ~pt_m1) && (v != pt_m1 + 1'b1);
+        wire [5:0]             in_log = laps + {2'b00, k};              // log2(m*a'*s)
+        assign stepped_split[d] = used && is_split && step;
+        assign row_bad[d]   = used && is_row && step && |(strd[Mg-1:0] & aps_mask);
+        assign split_bad[d] = stepped_split[d] && v_gt_pt && |(v & pt_m1);
+        assign p_count[d*BoxWidth +: BoxWidth] = !used ? {{(BoxWidth-1){1'b0}}, 1'b1} :
+                                                 (is_split && v_gt_pt) ? pt_m1 + 1'b1 : v;
+        assign p_stride[d*StrideWidth +: StrideWidth] =
+          !used ? {StrideWidth{1'b0}} :
+          is_split ? ({{(StrideWidth-1){1'b0}}, 1'b1} << in_log) : strd;
+        assign p_shl[d] = used && is_row;
+        assign o_count[d*BoxWidth +: BoxWidth] = v_gt_pt ? (v >> pt_log) : {{(BoxWidth-1){1'b0}}, 1'b1};
+        assign o_weight[d*5 +: 5] = pt_log;
+        assign col_term[d*Mg +: Mg] = (used && is_split) ? (coord_i[d*CoordWidth +: Mg] << k) : {Mg{1'b0}};
+      end
+    end
+  endgenerate
+
+  // ---- level placement: dims before the split at their own level, the split
+  // dim's outer counter right after it, later dims one level up
+  wire has_split = |stepped_split;
+  reg  [2:0] sp;
+  always @* begin
+    sp = 3'd0;
+    for (i = Rank - 1; i >= 1; i = i - 1) if (stepped_split[i]) sp = i[2:0];
+  end
+  reg [BoxWidth-1:0]    o_count_sel;
+  reg [4:0]             o_weight_sel;
+  always @* begin
+    o_count_sel  = {BoxWidth{1'b0}};
+    o_weight_sel = 5'd0;
+    for (i = 1; i < Rank; i = i + 1)
+      if (sp == i[2:0]) begin
+        o_count_sel  = o_count[i*BoxWidth +: BoxWidth];
+        o_weight_sel = o_weight[i*5 +: 5];
+      end
+  end
+
+  genvar j;
+  generate
+    for (j = 0; j < Levels; j = j + 1) begin : gen_level
+      if (j == 0) begin : gen_level0
+        wire wide_box = tile_major_i && u_gt_a;
+        assign count_o[0 +: BoxWidth] = wide_box ? (u >> log2_a_i) : {{(BoxWidth-1){1'b0}}, 1'b1};
+        assign stride_o[0 +: StrideWidth] = wide_box ? ({{(StrideWidth-1){1'b0}}, 1'b1} << log2_granule_i)
+                                                     : {StrideWidth{1'b0}};
+        assign shl_o[0] = 1'b0;
+        assign vdim_o[0 +: 3] = 3'd0;
+        assign log2_weight_o[0 +: 5] = wide_box ? log2_a_i : 5'd0;
+      end else begin : gen_leveln
+        wire outer = has_split && (sp == j - 1);
+        wire later = has_split && ({1'b0, sp} + 4'd1 < Jw);
+        // the dimension whose primary counter sits at this level
+        localparam [3:0] Jw = j;
+        localparam integer Own  = (j < Rank) ? j : 0;
+        localparam integer Prev = j - 1;
+        wire own_ok = (j < Rank) && (rank_i > Own[2:0]);
+        wire prev_ok = rank_i > Prev[2:0];
+        assign count_o[j*BoxWidth +: BoxWidth] =
+          outer ? o_count_sel :
+          later ? (prev_ok ? p_count[Prev*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1}) :
+          own_ok ? p_count[Own*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
+        assign stride_o[j*StrideWidth +: StrideWidth] =
+          outer ? lead_stride_i :
+          later ? (prev_ok ? p_stride[Prev*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}}) :
+          own_ok ? p_stride[Own*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}};
+        assign shl_o[j] = outer ? 1'b1 : later ? (prev_ok && p_shl[Prev]) : (own_ok && p_shl[Own]);
+        assign vdim_o[j*3 +: 3] = (outer || later) ? (prev_ok ? Prev[2:0] : 3'd0) :
+                                  (own_ok ? Own[2:0] : 3'd0);
+        assign log2_weight_o[j*5 +: 5] = outer ? o_weight_sel : 5'd0;
+      end
+    end
+  endgenerate
+  assign split_level_o = has_split ? sp : 3'd0;
+
+  // ---- rule 16 (view) and rule 19 (start alignment), tile-major only
+  reg [Rank-1:0] two;
+  always @* begin
+    two = {Rank{1'b0}};
+    for (i = 1; i < Rank; i = i + 1) two[i] = stepped_split[i] && (sp != i[2:0]);
+  end
+  // inputs of dimension 0 that the nest does not need (its stride is s,
+  // its class is always row, its start only counts through row_i)
+  wire unused_bits = ^{elem_bytes_i[0], stride_i[StrideWidth-1:0], row_mask_i[0], split_mask_i[0],
+                       split_log2_m_i[3:0], coord_i};
+  wire view_err = tile_major_i && (!u_pow2 || (|row_bad) || (|split_bad) || (|two));
+
+  reg [Mg-1:0] col_sum;
+  always @* begin
+    col_sum = {Mg{1'b0}};
+    for (i = 1; i < Rank; i = i + 1) col_sum = col_sum + col_term[i*Mg +: Mg];
+  end
+  wire [Mg-1:0] b_mask   = ~({Mg{1'b1}} << log2_b_i);
+  wire          misalign = tile_major_i && ((|(row_i & aps_mask)) || (|(col_sum & b_mask)));
+
+  assign err_o = view_err ? TlErrUnsupportedView : (misalign ? TlErrAlign : TlOk);
+
+endmodule
+
+`default_nettype wire

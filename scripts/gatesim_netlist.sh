@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Maps one RTL block to OSU 0.18 um standard cells for gate-level replay:
+#   scripts/gatesim_netlist.sh TOP OUT.v RTL_FILE...
+# Yosys 0.23: synth -flatten, dfflibmap and abc -fast with osu018_stdcells.lib
+# (the fast ABC script: minutes faster on the multiplier blocks; area is not
+# the point here),
+# write_verilog -noattr. The netlist keeps the module name and ports of TOP,
+# so the replay wrapper instantiates RTL and netlist alike. This is only the
+# simulation netlist; the area and timing flow lives in synth/.
+set -euo pipefail
+top=$1; out=$2; shift 2
+lib=${OSU018_LIB:-$(dpkg -L qflow-tech-osu018 2>/dev/null | grep '/osu018_stdcells.lib$' | head -n1)}
+[ -f "$lib" ] || { echo "gatesim_netlist.sh: osu018_stdcells.lib not found (qflow-tech-osu018)" >&2; exit 1; }
+mkdir -p "$(dirname "$out")"
+yosys -q -l "${out%.v}.log" -p "
+  read_verilog -Irtl/common -Irtl/tilelens -Irtl/fiber $*
+  synth -flatten -top $top
+  dfflibmap -liberty $lib
+  abc -fast -liberty $lib
+  opt_clean
+  stat -liberty $lib
+  write_verilog -noattr $out"
+grep -E 'Chip area|Number of cells' "${out%.v}.log" | tail -n 2 | sed "s/^ */$top: /"

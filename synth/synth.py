@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Synthesis flow driver: one table of configurations, one flow, the reports.
+
+    synth.py run      [--jobs N] [--only NAME...]   every configuration -> reports
+    synth.py check    [--jobs N] [--tolerance PCT]  fast subset against synth/baseline.json
+    synth.py baseline [--jobs N]                    fast subset -> synth/baseline.json
+
+The table is synth/configs.tsv (its header explains the columns). A
+configuration whose top module has no source file yet is listed as "not yet
+built" and skipped. Results are cached per configuration in build/synth/NAME/
+under a key made of the flow's own files, the tool versions, the liberty and
+the contents of every source file the configuration reads.
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import flow    # noqa: E402
+import report  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+TABLE = os.path.join(HERE, "configs.tsv")
+BASELINE = os.path.join(HERE, "baseline.json")
+WORK = os.path.join(ROOT, "build", "synth")
+REPORTS = os.path.join(ROOT, "build", "reports")
+GROUPS = ("tilelens-ext", "tilelens-base", "fiber", "fiber-base", "component")
+COLUMNS = ("name", "top", "params", "flow", "group", "fast", "delta", "note")
+
+
+# --------------------------------------------------------------------------
+# The table
+
+def read_table(path=TABLE):
+    configs, deltas, names = [], {}, set()
+    for lineno, raw in enumerate(open(path, encoding="utf-8"), 1):
+        line = raw.rstrip("\n")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        f = [x.strip() for x in line.split("\t")]
+        where = f"{os.path.relpath(path, ROOT)}:{lineno}"
+        if f[0] == "@delta":
+            if len(f) < 4:
+                sys.exit(f"{where}: @delta needs: tag, title, meaning")
+            deltas[f[1]] = {"tag": f[1], "title": f[2], "meaning": f[3]}
+            continue
+        f = [x for x in f]
+        if len(f) < len(COLUMNS) - 1:
+            sys.exit(f"{where}: expected {len(COLUMNS)} tab-separated columns, got {len(f)}")
+        f += [""] * (len(COLUMNS) - len(f))
+        c = dict(zip(COLUMNS, f))
+        if c["name"] in names:
+            sys.exit(f"{where}: duplicate configuration name {c['name']}")
+        names.add(c["name"])
+        if c["group"] not in GROUPS:
+            sys.exit(f"{where}: group must be one of {', '.join(GROUPS)}")
+        if c["fast"] not in ("yes", "no"):
+            sys.exit(f"{where}: fast must be yes or no")
+        params = []
+        if c["params"] not in ("", "-"):
+            for kv in c["params"].split(","):
+                if "=" not in kv:
+                    sys.exit(f"{where}: parameter '{kv}' is not NAME=VALUE")
+                k, v = kv.split("=", 1)
+                params.append((k.strip(), v.strip()))
+        terms = []
+        if c["delta"] not in ("", "-"):
+            for t in c["delta"].split(","):
+                try:
+                    tag, mult = t.split(":")
+                    terms.append((tag.strip(), int(mult)))
+                except ValueError:
+                    sys.exit(f"{where}: delta term '{t}' is not TAG:+N or TAG:-N")
+        if c["flow"] not in flow.FLOW_OPTIONS:
+            sys.exit(f"{where}: flow must be one of {', '.join(flow.FLOW_OPTIONS)}")
+        c.update(params=params, fast=(c["fast"] == "yes"), delta=terms, line=lineno)
+        configs.append(c)
+    for c in configs:
+        for tag, _ in c["delta"]:
+            if tag not in deltas:
+                sys.exit(f"{os.path.relpath(path, ROOT)}:{c['line']}: unknown delta tag {tag}")
+    return configs, deltas
+
+
+def params_text(params, flow_opt="-"):
+    t = ",".join(f"{k}={v}" for k, v in params) if params else "defaults"
+    return t + ("" if flow_opt == "-" else f"; {flow_opt}")
+
+
+# --------------------------------------------------------------------------
+# Running
+
+class Runner:
+    def __init__(self, jobs, timeout):
+        self.jobs = jobs
+        self.timeout = timeout
+        self.lib = flow.parse_liberty(flow.find_liberty())
+        self.tools = flow.tool_versions()
+        self.flow_hash = hashlib.sha256()
+        for fn in ("flow.py",):
+            self.flow_hash.update(open(os.path.join(HERE, fn), "rb").read())
+        self.flow_hash.update(flow.FLOW_VERSION.encode())
+        self.flow_hash = self.flow_hash.hexdigest()
+        self.fo4 = self._fo4()
+        self.lock = threading.Lock()
+
+    def _tool_key(self):
+        return json.dumps([self.flow_hash, self.lib["sha256"], self.tools["yosys"],
+                           self.tools["opensta"]])
+
+    def _fo4(self):
+        d = os.path.join(WORK, "_fo4")
+        key = hashlib.sha256(self._tool_key().encode()).hexdigest()
+        cache = os.path.join(d, "fo4.json")
+        try:
+            old = json.load(open(cache))
+            if old.get("key") == key:
+                return old["fo4"]
+        except (OSError, ValueError):
+            pass
+        fo4 = flow.measure_fo4(self.lib, d)
+        json.dump({"key": key, "fo4": fo4}, open(cache, "w"), indent=1)
+        return fo4
+
+    def run(self, configs):
+        modules, dup, words = flow.scan_sources(ROOT)
+        incs = flow.include_files(ROOT)
+        plan, results = [], {}
+        for c in configs:
+            try:
+                files = flow.source_closure(c["top"], modules, dup, words)
+            except flow.FlowError as e:
+                results[c["name"]] = {"status": "failed", "error": str(e)}
+                continue
+            if files is None:
+                results[c["name"]] = {"status": "not built",
+                                      "error": f"no source file defines module {c['top']}"}
+                continue
+            src = hashlib.sha256(json.dumps([self.tools["yosys"], self.lib["sha256"]]).encode())
+            for f in files + incs:
+                src.update(f.encode() + b"\0" + flow.file_hash(os.path.join(ROOT, f)).encode())
+            ykey = src.hexdigest()
+            key = hashlib.sha256((self._tool_key() + ykey + json.dumps(
+                [c["top"], c["params"], c["flow"]])).encode()).hexdigest()
+            plan.append((c, files, key, ykey))
+
+        todo = []
+        for c, files, key, ykey in plan:
+            rpath = os.path.join(WORK, c["name"], "result.json")
+            prev = None
+            try:
+                prev = json.load(open(rpath))
+            except (OSError, ValueError):
+                pass
+            if prev and prev.get("key") == key:
+                rec = prev["record"]
+                rec["cached"] = True
+                results[c["name"]] = rec
+            else:
+                guess = (prev or {}).get("record", {}).get("yosys_s", 1e9)
+                todo.append((guess, c, files, key, ykey))
+        todo.sort(key=lambda t: -t[0])
+        n_cached = len(plan) - len(todo)
+        print(f"synth: {len(configs)} configurations: {len(todo)} to run, {n_cached} cached, "
+              f"{len(configs) - len(plan)} not built or unreadable; {self.jobs} jobs", flush=True)
+
+        done = [0]
+
+        def one(item):
+            _, c, files, key, ykey = item
+            outdir = os.path.join(WORK, c["name"])
+            try:
+                rec = flow.run_config(c, ROOT, files, self.lib, self.fo4, outdir, self.timeout,
+                                      ykey)
+            except (flow.FlowError, OSError, ValueError, KeyError) as e:
+                rec = {"status": "failed", "error": f"{type(e).__name__}: {e}"}
+            rec["files"] = files
+            rec["cached"] = False
+            if rec["status"] == "ok":
+                json.dump({"key": key, "record": rec},
+                          open(os.path.join(outdir, "result.json"), "w"), indent=1)
+            with self.lock:
+                done[0] += 1
+                print(f"  [{done[0]:2d}/{len(todo)}] {line_for(c, rec)}", flush=True)
+            return c["name"], rec
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs) as ex:
+            for name, rec in ex.map(one, todo):
+                results[name] = rec
+        return results
+
+
+def line_for(c, rec):
+    if rec["status"] != "ok":
+        return f"{c['name']:<34} {rec['status'].upper()}: {rec.get('error', '')}"
+    cp = rec.get("critical")
+    t = f"{cp['ns']:.2f} ns {cp['fo4']:.1f} FO4" if cp else "no paths"
+    return (f"{c['name']:<34} {rec['ge']:>10,.0f} GE {rec['flops']:>6} flops  {t:<22} "
+            f"yosys {rec['yosys_s']:.1f} s")
+
+
+def merged(configs, results):
+    out = []
+    for c in configs:
+        r = dict(results.get(c["name"], {"status": "skipped"}))
+        out.append({"name": c["name"], "top": c["top"], "params": dict(c["params"]),
+                    "params_text": params_text(c["params"], c["flow"]), "flow": c["flow"],
+                    "group": c["group"],
+                    "fast": c["fast"], "delta": c["delta"], "note": c["note"], **r})
+    return out
+
+
+# --------------------------------------------------------------------------
+# Commands
+
+def cmd_run(args):
+    configs, deltas = read_table()
+    sel = configs
+    if args.only:
+        sel = [c for c in configs if c["name"] in args.only]
+        missing = set(args.only) - {c["name"] for c in sel}
+        if missing:
+            sys.exit("unknown configuration(s): " + ", ".join(sorted(missing)))
+    runner = Runner(args.jobs, args.timeout)
+    t0 = time.monotonic()
+    results = runner.run(sel)
+    wall = time.monotonic() - t0
+    if args.only:
+        return 0 if all(r["status"] != "failed" for r in results.values()) else 1
+    rows = merged(configs, results)
+    meta = {"tools": runner.tools, "fo4": runner.fo4, "wall_s": round(wall, 1),
+            "jobs": args.jobs, "lib": {k: v for k, v in runner.lib.items() if k != "cells"},
+            "lib_cells": {k: v["area"] for k, v in runner.lib["cells"].items()},
+            "baseline": _load_baseline()}
+    os.makedirs(REPORTS, exist_ok=True)
+    paths = report.write_all(rows, deltas, meta, REPORTS, ROOT)
+    failed = [r["name"] for r in rows if r["status"] == "failed"]
+    print(f"synth: wrote {', '.join(os.path.relpath(p, ROOT) for p in paths)} "
+          f"({wall:.1f} s wall)")
+    if failed:
+        print("synth: FAILED: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+def _load_baseline():
+    try:
+        return json.load(open(BASELINE))
+    except (OSError, ValueError):
+        return None
+
+
+def cmd_check(args):
+    configs, _ = read_table()
+    fast = [c for c in configs if c["fast"]]
+    base = _load_baseline()
+    if base is None:
+        print(f"synth-area: no {os.path.relpath(BASELINE, ROOT)}; make synth-baseline writes it")
+        print("SUMMARY synth-area: no baseline")
+        return 1
+    runner = Runner(args.jobs, args.timeout)
+    results = runner.run(fast)
+    tol = args.tolerance
+    moved, ok, new, notbuilt, failed = [], [], [], [], []
+    print(f"{'configuration':<34} {'baseline GE':>12} {'now GE':>12} {'change':>8}")
+    for c in fast:
+        r = results[c["name"]]
+        b = base.get("configs", {}).get(c["name"])
+        if r["status"] == "not built":
+            notbuilt.append(c["name"])
+            print(f"{c['name']:<34} {'':>12} {'not built':>12}")
+            continue
+        if r["status"] != "ok":
+            failed.append(c["name"])
+            print(f"{c['name']:<34} FAILED: {r.get('error', '')}")
+            continue
+        if b is None:
+            new.append(c["name"])
+            print(f"{c['name']:<34} {'(none)':>12} {r['ge']:>12,.1f}      new")
+            continue
+        ch = 100.0 * (r["ge"] - b["ge"]) / b["ge"] if b["ge"] else 0.0
+        flag = "" if abs(ch) <= tol else f"  MOVED more than {tol:g}%"
+        print(f"{c['name']:<34} {b['ge']:>12,.1f} {r['ge']:>12,.1f} {ch:>+7.2f}%{flag}")
+        (moved if flag else ok).append(c["name"])
+    stale = sorted(set(base.get("configs", {})) - {c["name"] for c in fast})
+    if stale:
+        print("baseline entries for configurations no longer in the fast subset: "
+              + ", ".join(stale))
+    if moved:
+        print(f"GE moved more than {tol:g}% for: {', '.join(moved)}. If the change is meant, "
+              "run `make synth-baseline` and commit synth/baseline.json with it.")
+    if new:
+        print("no baseline yet for: " + ", ".join(new) + " (make synth-baseline adds them)")
+    print(f"SUMMARY synth-area: {len(ok)} within {tol:g}% of baseline, {len(moved)} moved, "
+          f"{len(failed)} failed, {len(new)} without baseline, {len(notbuilt)} not yet built")
+    return 1 if (moved or failed) else 0
+
+
+def cmd_baseline(args):
+    configs, _ = read_table()
+    fast = [c for c in configs if c["fast"]]
+    runner = Runner(args.jobs, args.timeout)
+    results = runner.run(fast)
+    out = {"note": "Gate equivalents of the fast subset (synth/configs.tsv, fast = yes); "
+                   "make test fails when one moves more than 5% from here. "
+                   "Regenerate with make synth-baseline.",
+           "library": runner.lib["name"], "yosys": runner.tools["yosys"], "configs": {}}
+    bad = []
+    for c in fast:
+        r = results[c["name"]]
+        if r["status"] == "ok":
+            out["configs"][c["name"]] = {"top": c["top"],
+                                         "params": params_text(c["params"], c["flow"]),
+                                         "ge": r["ge"], "cells": r["cells"], "flops": r["flops"]}
+        elif r["status"] == "failed":
+            bad.append(c["name"])
+    if bad:
+        print("synth-baseline: not written, failed: " + ", ".join(bad))
+        return 1
+    with open(BASELINE, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(f"synth-baseline: wrote {os.path.relpath(BASELINE, ROOT)} "
+          f"({len(out['configs'])} configurations)")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    for name in ("run", "check", "baseline"):
+        p = sub.add_parser(name)
+        p.add_argument("--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
+        p.add_argument("--timeout", type=int, default=int(os.environ.get("SYNTH_TIMEOUT", "7200")),
+                       help="seconds per tool run")
+        if name == "run":
+            p.add_argument("--only", nargs="+", help="run only these configurations (no reports)")
+        if name == "check":
+            p.add_argument("--tolerance", type=float, default=5.0, help="percent")
+    args = ap.parse_args()
+    os.chdir(ROOT)
+    os.makedirs(WORK, exist_ok=True)
+    return {"run": cmd_run, "check": cmd_check, "baseline": cmd_baseline}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

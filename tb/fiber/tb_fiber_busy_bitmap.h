@@ -1,0 +1,541 @@
+/*
+ * tb_fiber_busy_bitmap.h - lockstep harness of fiber_busy_bitmap against
+ * fb_bm_reset / fb_bm_check / fb_bm_step, for any register count and
+ * replica count. Each tb_fiber_busy_bitmap*.cpp names one configuration
+ * (its Verilated top and its sizes) and runs this harness.
+ *
+ * Compared every cycle: the four eligibility results (eligible, dst_busy,
+ * src_busy, range_err), the update range errors, and the EMPTY and FULL
+ * groups of every replica (so every replica is checked against the model,
+ * and thereby against every other replica, every cycle).
+ *
+ * Stimulus, in this order:
+ *   1. directed: the paper's Fig. 5 (right) dataflow (ALL-scope set, a
+ *      source stalls on EMPTY until its writeback, readers mark FULL, the
+ *      producer's next write stalls on FULL until consumption), the worked
+ *      example of the RTL header, a query on a register updated in the same
+ *      cycle (start-of-cycle read);
+ *   2. exhaustive: every same-cycle collision on one register, 4 initial
+ *      states x 16 hardware-event sets (issue, writeback, read, consume) x
+ *      5^4 DEPBAR choices (none, clear/set EMPTY, clear/set FULL per SP) x
+ *      ALL-scope = 80,000 cases, two cycles each (one to load the initial
+ *      state by DEPBAR, one for the collision; the next case's first cycle
+ *      shows the result), the register, the SPs and the source slots that
+ *      drive the events varying from case to case, queries on the register
+ *      under test, background traffic on other registers on odd cases;
+ *   3. seeded random: phases of 256..4095 cycles, each with its own hot
+ *      window of registers (1..all), its own densities per update kind and
+ *      query field, rare ALL-scope sets, ids out of range (small sizes
+ *      only), and rare resets. The random phase interleaves with phase 2
+ *      for the first 100,000 cycles so the replays see every kind of input.
+ */
+#ifndef TB_FIBER_BUSY_BITMAP_H
+#define TB_FIBER_BUSY_BITMAP_H
+
+#include <string>
+#include <type_traits>
+
+#include "fiber.h"
+#include "lockstep.h"
+
+namespace tbbm {
+
+// A state port may be a plain integer (<= 64 bits) or a VlWide.
+template <class T>
+inline typename std::enable_if<std::is_integral<T>::value>::type
+put(T &v, int lsb, int width, uint64_t x) {
+  uint64_t m = lockstep::width_mask(width) << lsb;
+  v = (T)(((uint64_t)v & ~m) | ((x << lsb) & m));
+}
+template <std::size_t N>
+inline void put(VlWide<N> &v, int lsb, int width, uint64_t x) { lockstep::set_bits(v, lsb, width, x); }
+
+// A pool of random bits: one splitmix64 draw serves several small fields.
+struct Bits {
+  lockstep::Rng *rng;
+  uint64_t w = 0;
+  int n = 0;
+  uint64_t take(int k) {
+    if (n < k) { w = rng->next(); n = 64; }
+    uint64_t v = w & ((1ull << k) - 1);
+    w >>= k;
+    n -= k;
+    return v;
+  }
+  bool p(unsigned thr) { return take(8) < thr; }  // probability thr / 256
+};
+
+}  // namespace tbbm
+
+// Cfg: using Dut; kName; kNReg; kNRep; kCycles; kStateInVectors (false: the
+// vector files of the replays leave out the state ports, for sizes whose
+// state would make each line kilobytes long); kVectorCap (cycles written to
+// a vector file at most).
+template <class Cfg>
+struct TbBusyBitmap {
+  using Dut = typename Cfg::Dut;
+  static constexpr const char *kName = Cfg::kName;
+  static constexpr bool kClocked = true;
+  static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
+  static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep;
+  using State = typename std::remove_reference<decltype(std::declval<Dut &>().empty_o)>::type;
+  struct Exp {
+    uint8_t elig, dbusy;
+    uint16_t sbusy;
+    uint8_t rerr, uerr;
+    State empty, full;
+  };
+
+  // ---- stimulus state
+  fb_bm bm;
+  fb_bm_in in;
+  fb_bm_query q[FB_NSP];
+  bool rst = false, state_ports = true;
+  int reset_hold = 0;
+  // random-phase knobs
+  uint64_t phase_end = 0;
+  unsigned hot_base = 0, hot_mask = 0, p_issue = 0, p_wb = 0, p_read = 0, p_cons = 0, p_dep = 0, p_all = 0,
+           p_oor = 0, p_qdst = 0, p_qsrc = 0, p_hot = 0;
+  // exhaustive collision cases
+  static constexpr uint64_t kCases = 4ull * 16 * 625 * 2;
+  uint64_t next_case = 0;
+  int case_cycle = 0;
+  unsigned case_reg = 0;
+  uint64_t directed_end = 0;
+  // per-register marks for the collision bins
+  uint16_t mark[FB_NVREG];
+  uint64_t qmark[FB_NVREG / 64];
+  int8_t dep_last[2][FB_NVREG];
+  uint8_t dep_count[2][FB_NVREG];
+  unsigned touched[64];
+  unsigned ntouched = 0;
+
+  // coverage
+  int b_kind[9], b_issue_wb, b_read_cons, b_dep_issue, b_dep_wb, b_dep_read, b_dep_cons, b_dep2, b_dep3,
+      b_all_wb, b_all_dep, b_all_full, b_dup_set, b_table, b_same_cycle, b_reset, b_fig5;
+  int b_stall_e[FB_NSP], b_stall_f[FB_NSP], b_stall_both[FB_NSP], b_elig[FB_NSP], b_qerr[FB_NSP],
+      b_uerr[FB_NSP];
+
+  explicit TbBusyBitmap(lockstep::Env &env) {
+    fb_bm_reset(&bm, kNReg, kNRep);
+    std::memset(&in, 0, sizeof in);
+    std::memset(q, 0, sizeof q);
+    std::memset(mark, 0, sizeof mark);
+    std::memset(qmark, 0, sizeof qmark);
+    std::memset(dep_last, -1, sizeof dep_last);
+    std::memset(dep_count, 0, sizeof dep_count);
+    state_ports = Cfg::kStateInVectors || (env.opt.vectors_file.empty() && env.opt.wrapper_file.empty());
+    if (!env.opt.vectors_file.empty() && env.cycles > Cfg::kVectorCap) {
+      std::printf("%s: vector file capped at %llu cycles\n", kName, (unsigned long long)Cfg::kVectorCap);
+      env.cycles = Cfg::kVectorCap;
+    }
+    auto &c = env.cov;
+    static const char *kinds[9] = {"issue sets EMPTY",      "writeback clears EMPTY", "operand read sets FULL",
+                                   "consumption clears FULL", "DEPBAR sets EMPTY",     "DEPBAR clears EMPTY",
+                                   "DEPBAR sets FULL",      "DEPBAR clears FULL",     "ALL-scope sets EMPTY"};
+    for (int i = 0; i < 9; i++) b_kind[i] = c.bin(std::string("update: ") + kinds[i]);
+    b_issue_wb = c.bin("collision: issue + writeback (set wins)");
+    b_read_cons = c.bin("collision: read + consume (set wins)");
+    b_dep_issue = c.bin("collision: DEPBAR clear EMPTY over issue");
+    b_dep_wb = c.bin("collision: DEPBAR set EMPTY over writeback");
+    b_dep_read = c.bin("collision: DEPBAR clear FULL over read");
+    b_dep_cons = c.bin("collision: DEPBAR set FULL over consume");
+    b_dep2 = c.bin("collision: DEPBARs of 2 SPs disagree (later wins)");
+    b_dep3 = c.bin("collision: 3 or more DEPBARs on one bit");
+    b_all_wb = c.bin("collision: ALL-scope over writeback");
+    b_all_dep = c.bin("collision: ALL-scope over DEPBAR clear EMPTY");
+    b_all_full = c.bin("collision: ALL-scope with FULL DEPBAR");
+    b_dup_set = c.bin("collision: one set from several SPs");
+    b_table = c.bin("all 80,000 single-register collisions");
+    b_same_cycle = c.bin("query on a register updated this cycle");
+    b_reset = c.bin("reset during traffic");
+    b_fig5 = c.bin("paper Fig. 5 dataflow (directed)");
+    for (int s = 0; s < FB_NSP; s++) {
+      std::string sp = "SP" + std::to_string(s) + ": ";
+      b_stall_e[s] = c.bin(sp + "stall on EMPTY source");
+      b_stall_f[s] = c.bin(sp + "stall on FULL destination");
+      b_stall_both[s] = c.bin(sp + "stall on both");
+      b_elig[s] = c.bin(sp + "eligible with dst and sources");
+      b_qerr[s] = c.bin(sp + "query id out of range", kNReg < FB_NVREG);
+      b_uerr[s] = c.bin(sp + "update id out of range", kNReg < FB_NVREG);
+    }
+  }
+
+  template <class V> void ports(V &v, Dut &d, Exp &e) {
+    v.in("rst_ni", 1, d.rst_ni);
+    v.in("dst_valid_i", 4, d.dst_valid_i);
+    v.in("dst_i", 44, d.dst_i);
+    v.in("src_valid_i", 16, d.src_valid_i);
+    v.in("src_i", 176, d.src_i);
+    v.in("issue_valid_i", 4, d.issue_valid_i);
+    v.in("issue_dst_i", 44, d.issue_dst_i);
+    v.in("wb_valid_i", 4, d.wb_valid_i);
+    v.in("wb_dst_i", 44, d.wb_dst_i);
+    v.in("read_valid_i", 16, d.read_valid_i);
+    v.in("read_src_i", 176, d.read_src_i);
+    v.in("cons_valid_i", 16, d.cons_valid_i);
+    v.in("cons_src_i", 176, d.cons_src_i);
+    v.in("dep_valid_i", 4, d.dep_valid_i);
+    v.in("dep_reg_i", 44, d.dep_reg_i);
+    v.in("dep_group_i", 4, d.dep_group_i);
+    v.in("dep_set_i", 4, d.dep_set_i);
+    v.in("all_set_i", 1, d.all_set_i);
+    v.out("eligible_o", 4, d.eligible_o, e.elig);
+    v.out("dst_busy_o", 4, d.dst_busy_o, e.dbusy);
+    v.out("src_busy_o", 16, d.src_busy_o, e.sbusy);
+    v.out("range_err_o", 4, d.range_err_o, e.rerr);
+    v.out("upd_range_err_o", 4, d.upd_range_err_o, e.uerr);
+    if (state_ports) {
+      v.out("empty_o", (int)(kNRep * kNReg), d.empty_o, e.empty);
+      v.out("full_o", (int)(kNRep * kNReg), d.full_o, e.full);
+    }
+  }
+
+  void init(Dut &d) { d.rst_ni = 1; d.eval(); d.rst_ni = 0; d.eval(); }
+
+  // ---------------------------------------------------------------- stimulus
+  void clear_inputs() {
+    std::memset(&in, 0, sizeof in);
+    std::memset(q, 0, sizeof q);
+  }
+
+  unsigned rand_id(tbbm::Bits &b) {
+    if (p_oor && b.p(p_oor)) return (unsigned)b.take(11);  // any id, mostly >= kNReg when small
+    if (b.p(p_hot)) return (hot_base + (unsigned)(b.take(11) & hot_mask)) % kNReg;
+    return (unsigned)(b.take(11) % kNReg);
+  }
+
+  void new_phase(lockstep::Env &env) {
+    auto &rng = env.rng;
+    static const unsigned dens[6] = {0, 8, 32, 96, 192, 248};
+    phase_end = env.cyc + 256 + rng.below(3840);
+    unsigned lw = (unsigned)rng.below(12);  // hot window 1 .. 2048 registers
+    hot_mask = (1u << lw) - 1;
+    hot_base = (unsigned)rng.below(kNReg);
+    p_hot = rng.chance(3, 4) ? 240 : 128;
+    p_issue = dens[rng.below(6)];
+    p_wb = dens[rng.below(6)];
+    p_read = dens[rng.below(6)];
+    p_cons = dens[rng.below(6)];
+    p_dep = dens[rng.below(5)];
+    p_all = rng.chance(1, 3) ? (unsigned)rng.range(1, 3) : 0;
+    p_oor = (kNReg < FB_NVREG && rng.chance(1, 3)) ? (unsigned)rng.range(1, 12) : 0;
+    p_qdst = dens[1 + rng.below(5)];
+    p_qsrc = dens[1 + rng.below(5)];
+  }
+
+  void random_cycle(lockstep::Env &env) {
+    tbbm::Bits b{&env.rng};
+    if (env.cyc >= phase_end) new_phase(env);
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      fb_bm_sp_in &p = in.sp[s];
+      if (b.p(p_issue)) { p.issue_valid = 1; p.issue_dst = (uint16_t)rand_id(b); }
+      if (b.p(p_wb)) { p.wb_valid = 1; p.wb_dst = (uint16_t)rand_id(b); }
+      for (unsigned k = 0; k < FB_NSRC; k++) {
+        if (b.p(p_read)) { p.read_valid |= (uint8_t)(1u << k); p.read_src[k] = (uint16_t)rand_id(b); }
+        if (b.p(p_cons)) { p.cons_valid |= (uint8_t)(1u << k); p.cons_src[k] = (uint16_t)rand_id(b); }
+      }
+      if (b.p(p_dep)) {
+        p.dep_valid = 1;
+        p.dep_reg = (uint16_t)rand_id(b);
+        p.dep_group = (uint8_t)b.take(1);
+        p.dep_set = (uint8_t)b.take(1);
+      }
+      random_query(b, s);
+    }
+    in.all_set = p_all && b.p(p_all);
+  }
+
+  void random_query(tbbm::Bits &b, unsigned s) {
+    fb_bm_query &x = q[s];
+    x.dst_valid = b.p(p_qdst);
+    x.dst = (uint16_t)rand_id(b);
+    for (unsigned k = 0; k < FB_NSRC; k++) {
+      if (b.p(p_qsrc)) x.src_valid |= (uint8_t)(1u << k);
+      x.src[k] = (uint16_t)rand_id(b);
+    }
+  }
+
+  // One exhaustive collision case: cycle 0 loads the initial state of
+  // case_reg by DEPBAR (SP 0 EMPTY, SP 1 FULL); cycle 1 is the collision.
+  void case_cycle_inputs(lockstep::Env &env) {
+    tbbm::Bits b{&env.rng};
+    uint64_t c = next_case;
+    unsigned init = (unsigned)(c % 4), hw = (unsigned)(c / 4 % 16), dep = (unsigned)(c / 64 % 625),
+             all = (unsigned)(c / 40000);
+    if (case_cycle == 0) {
+      case_reg = (unsigned)((c * 7919u + (c / 4) * 13u) % kNReg);
+      if (c % 97 == 0) case_reg = (c / 97) % 2 ? kNReg - 1 : 0;
+      in.sp[0].dep_valid = 1; in.sp[0].dep_reg = (uint16_t)case_reg; in.sp[0].dep_group = 0;
+      in.sp[0].dep_set = (uint8_t)(init & 1);
+      in.sp[1].dep_valid = 1; in.sp[1].dep_reg = (uint16_t)case_reg; in.sp[1].dep_group = 1;
+      in.sp[1].dep_set = (uint8_t)(init >> 1);
+    } else {
+      const unsigned r = case_reg;
+      if (c % 2) {  // background traffic on other registers (never on r)
+        for (unsigned s = 0; s < FB_NSP; s++) {
+          fb_bm_sp_in &p = in.sp[s];
+          unsigned o = (r + 1 + (unsigned)b.take(11) % (kNReg > 1 ? kNReg - 1 : 1)) % kNReg;
+          if (o != r && b.take(1)) { p.wb_valid = 1; p.wb_dst = (uint16_t)o; }
+          o = (r + 1 + (unsigned)b.take(11) % (kNReg > 1 ? kNReg - 1 : 1)) % kNReg;
+          if (o != r && b.take(1)) { p.read_valid = 2; p.read_src[1] = (uint16_t)o; }
+        }
+      }
+      if (hw & 1) { unsigned s = (unsigned)b.take(2); in.sp[s].issue_valid = 1; in.sp[s].issue_dst = (uint16_t)r; }
+      if (hw & 2) { unsigned s = (unsigned)b.take(2); in.sp[s].wb_valid = 1; in.sp[s].wb_dst = (uint16_t)r; }
+      if (hw & 4) {
+        unsigned s = (unsigned)b.take(2), k = (unsigned)b.take(2);
+        in.sp[s].read_valid |= (uint8_t)(1u << k); in.sp[s].read_src[k] = (uint16_t)r;
+      }
+      if (hw & 8) {
+        unsigned s = (unsigned)b.take(2), k = (unsigned)b.take(2);
+        in.sp[s].cons_valid |= (uint8_t)(1u << k); in.sp[s].cons_src[k] = (uint16_t)r;
+      }
+      for (unsigned s = 0; s < FB_NSP; s++) {
+        unsigned d = dep % 5;
+        dep /= 5;
+        if (!d) continue;
+        fb_bm_sp_in &p = in.sp[s];
+        p.dep_valid = 1;
+        p.dep_reg = (uint16_t)r;
+        p.dep_group = (uint8_t)((d - 1) >> 1);
+        p.dep_set = (uint8_t)((d - 1) & 1);
+      }
+      in.all_set = (uint8_t)all;
+    }
+    // queries on the register under test (sees the start-of-cycle state)
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      q[s].dst_valid = (uint8_t)b.take(1);
+      q[s].dst = (uint16_t)case_reg;
+      q[s].src_valid = (uint8_t)b.take(4);
+      for (unsigned k = 0; k < FB_NSRC; k++) q[s].src[k] = (uint16_t)(b.take(2) ? case_reg : rand_id(b));
+    }
+    if (++case_cycle == 2) {
+      case_cycle = 0;
+      next_case++;
+    }
+  }
+
+  // Directed scenarios, one entry per cycle. Returns false when done.
+  bool directed_cycle(uint64_t c) {
+    const unsigned R1 = 1 % kNReg, R2 = 2 % kNReg, R5 = 5 % kNReg;
+    auto query = [&](unsigned s, int dst, int src0) {
+      if (dst >= 0) { q[s].dst_valid = 1; q[s].dst = (uint16_t)dst; }
+      if (src0 >= 0) { q[s].src_valid = 1; q[s].src[0] = (uint16_t)src0; }
+    };
+    switch (c) {
+      // Fig. 5 (right): all registers empty; weft 2 (SP 2) reads R1 and stalls
+      case 2: in.all_set = 1; break;
+      case 3: query(2, R2, R1); query(0, R1, -1); break;                    // SP2 stalls on EMPTY R1
+      case 4: in.sp[0].wb_valid = 1; in.sp[0].wb_dst = (uint16_t)R1;        // R1 produced
+              query(2, R2, R1); break;                                      // still stalls (start of cycle)
+      case 5: query(0, -1, R1); query(1, -1, R1); query(2, R2, R1); break;  // wefts 0..2 eligible
+      case 6: for (unsigned s = 0; s < 2; s++) { in.sp[s].read_valid = 1; in.sp[s].read_src[0] = (uint16_t)R1; }
+              in.sp[1].issue_valid = 1; in.sp[1].issue_dst = (uint16_t)R2;  // mark R1 in use
+              break;
+      case 7: in.sp[3].dep_valid = 1; in.sp[3].dep_reg = (uint16_t)R1; in.sp[3].dep_group = 1;
+              in.sp[3].dep_set = 1;                                         // producer sets FULL R1
+              query(3, R1, -1); break;                                      // its next write stalls
+      case 8: query(3, R1, -1); in.sp[0].cons_valid = 1; in.sp[0].cons_src[0] = (uint16_t)R1; break;
+      case 9: query(3, R1, -1); break;                                      // consumed: eligible
+      // worked example of the RTL header on r5
+      case 10: in.sp[0].wb_valid = 1; in.sp[0].wb_dst = (uint16_t)R5;
+               in.sp[2].issue_valid = 1; in.sp[2].issue_dst = (uint16_t)R5;
+               in.sp[1].dep_valid = 1; in.sp[1].dep_reg = (uint16_t)R5;
+               in.sp[3].read_valid = 1; in.sp[3].read_src[0] = (uint16_t)R5;
+               in.sp[0].cons_valid = 1; in.sp[0].cons_src[0] = (uint16_t)R5;
+               query(1, R5, R5); break;
+      case 11: query(0, R5, R5); query(1, R5, R5); query(2, R5, R5); query(3, R5, R5); break;
+      default: return c < 12;
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- drive
+  void drive(Dut &d) {
+    d.rst_ni = !rst;
+    uint8_t dv = 0, iv = 0, wv = 0, depv = 0, depg = 0, deps = 0;
+    uint16_t sv = 0, rv = 0, cv = 0;
+    uint64_t dst = 0, idst = 0, wdst = 0, dreg = 0;
+    uint64_t qs[3] = {0, 0, 0}, rs[3] = {0, 0, 0}, cs[3] = {0, 0, 0};  // 176-bit id vectors
+    auto put_id = [](uint64_t *v, unsigned slot, unsigned id) {
+      unsigned lsb = 11 * slot;
+      v[lsb / 64] |= (uint64_t)id << (lsb % 64);
+      if (lsb % 64 > 53) v[lsb / 64 + 1] |= (uint64_t)id >> (64 - lsb % 64);
+    };
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      const fb_bm_sp_in &p = in.sp[s];
+      dv |= (uint8_t)((q[s].dst_valid & 1u) << s);
+      dst |= (uint64_t)(q[s].dst & 0x7FFu) << (11 * s);
+      sv |= (uint16_t)((q[s].src_valid & 0xFu) << (4 * s));
+      iv |= (uint8_t)((p.issue_valid & 1u) << s);
+      idst |= (uint64_t)(p.issue_dst & 0x7FFu) << (11 * s);
+      wv |= (uint8_t)((p.wb_valid & 1u) << s);
+      wdst |= (uint64_t)(p.wb_dst & 0x7FFu) << (11 * s);
+      rv |= (uint16_t)((p.read_valid & 0xFu) << (4 * s));
+      cv |= (uint16_t)((p.cons_valid & 0xFu) << (4 * s));
+      depv |= (uint8_t)((p.dep_valid & 1u) << s);
+      dreg |= (uint64_t)(p.dep_reg & 0x7FFu) << (11 * s);
+      depg |= (uint8_t)((p.dep_group & 1u) << s);
+      deps |= (uint8_t)((p.dep_set & 1u) << s);
+      for (unsigned k = 0; k < FB_NSRC; k++) {
+        put_id(qs, 4 * s + k, q[s].src[k] & 0x7FFu);
+        put_id(rs, 4 * s + k, p.read_src[k] & 0x7FFu);
+        put_id(cs, 4 * s + k, p.cons_src[k] & 0x7FFu);
+      }
+    }
+    for (int i = 0; i < 6; i++) {
+      d.src_i[i] = (uint32_t)(qs[i / 2] >> (32 * (i % 2)));
+      d.read_src_i[i] = (uint32_t)(rs[i / 2] >> (32 * (i % 2)));
+      d.cons_src_i[i] = (uint32_t)(cs[i / 2] >> (32 * (i % 2)));
+    }
+    d.dst_valid_i = dv; d.dst_i = dst; d.src_valid_i = sv;
+    d.issue_valid_i = iv; d.issue_dst_i = idst; d.wb_valid_i = wv; d.wb_dst_i = wdst;
+    d.read_valid_i = rv; d.cons_valid_i = cv;
+    d.dep_valid_i = depv; d.dep_reg_i = dreg; d.dep_group_i = depg; d.dep_set_i = deps;
+    d.all_set_i = in.all_set & 1u;
+  }
+
+  void expect_state(Exp &e) {
+    for (unsigned rep = 0; rep < kNRep; rep++)
+      for (unsigned g = 0; g < 2; g++)
+        for (unsigned w = 0; w * 64 < kNReg; w++) {
+          unsigned width = kNReg - 64 * w < 64 ? kNReg - 64 * w : 64;
+          tbbm::put(g ? e.full : e.empty, (int)(rep * kNReg + 64 * w), (int)width, bm.bits[rep][g][w]);
+        }
+  }
+
+  // ---------------------------------------------------------------- coverage
+  void mark_op(unsigned r, unsigned bit) {
+    if (r >= kNReg) return;
+    if (!mark[r] && ntouched < 64) touched[ntouched++] = r;
+    mark[r] |= (uint16_t)bit;
+  }
+
+  void cover_updates(lockstep::Env &env) {
+    auto &cv = env.cov;
+    ntouched = 0;
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      const fb_bm_sp_in &p = in.sp[s];
+      if (p.issue_valid) { if (mark[p.issue_dst] & 1) mark_op(p.issue_dst, 0x400); mark_op(p.issue_dst, 1); }
+      if (p.wb_valid) mark_op(p.wb_dst, 2);
+      for (unsigned k = 0; k < FB_NSRC; k++) {
+        if ((p.read_valid >> k) & 1) {
+          if (p.read_src[k] < kNReg && (mark[p.read_src[k]] & 4)) mark_op(p.read_src[k], 0x400);
+          mark_op(p.read_src[k], 4);
+        }
+        if ((p.cons_valid >> k) & 1) mark_op(p.cons_src[k], 8);
+      }
+      if (p.dep_valid && p.dep_reg < kNReg) {
+        unsigned g = p.dep_group & 1u, r = p.dep_reg;
+        mark_op(r, 0x10u << (2 * g + (p.dep_set & 1u)));
+        if (dep_count[g][r] && dep_last[g][r] != (int8_t)(p.dep_set & 1u)) mark[r] |= 0x100;
+        if (++dep_count[g][r] >= 3) mark[r] |= 0x200;
+        dep_last[g][r] = (int8_t)(p.dep_set & 1u);
+      }
+    }
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      if (q[s].dst_valid && q[s].dst < kNReg) qmark[q[s].dst / 64] |= 1ull << (q[s].dst % 64);
+      for (unsigned k = 0; k < FB_NSRC; k++)
+        if (((q[s].src_valid >> k) & 1) && q[s].src[k] < kNReg) qmark[q[s].src[k] / 64] |= 1ull << (q[s].src[k] % 64);
+    }
+    bool all = in.all_set & 1u;
+    if (all) cv.hit(b_kind[8]);
+    for (unsigned i = 0; i < ntouched; i++) {
+      unsigned r = touched[i], m = mark[r];
+      if (m & 1) cv.hit(b_kind[0]);
+      if (m & 2) cv.hit(b_kind[1]);
+      if (m & 4) cv.hit(b_kind[2]);
+      if (m & 8) cv.hit(b_kind[3]);
+      if (m & 0x20) cv.hit(b_kind[4]);
+      if (m & 0x10) cv.hit(b_kind[5]);
+      if (m & 0x80) cv.hit(b_kind[6]);
+      if (m & 0x40) cv.hit(b_kind[7]);
+      if ((m & 3) == 3) cv.hit(b_issue_wb);
+      if ((m & 0xC) == 0xC) cv.hit(b_read_cons);
+      if ((m & 0x11) == 0x11 && dep_last[0][r] == 0) cv.hit(b_dep_issue);
+      if ((m & 0x22) == 0x22 && dep_last[0][r] == 1) cv.hit(b_dep_wb);
+      if ((m & 0x44) == 0x44 && dep_last[1][r] == 0) cv.hit(b_dep_read);
+      if ((m & 0x88) == 0x88 && dep_last[1][r] == 1) cv.hit(b_dep_cons);
+      if (m & 0x100) cv.hit(b_dep2);
+      if (m & 0x200) cv.hit(b_dep3);
+      if (m & 0x400) cv.hit(b_dup_set);
+      if (all && (m & 2)) cv.hit(b_all_wb);
+      if (all && dep_last[0][r] == 0) cv.hit(b_all_dep);
+      if (all && dep_count[1][r]) cv.hit(b_all_full);
+      if ((qmark[r / 64] >> (r % 64)) & 1) cv.hit(b_same_cycle);
+      mark[r] = 0;
+      dep_last[0][r] = dep_last[1][r] = -1;
+      dep_count[0][r] = dep_count[1][r] = 0;
+    }
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      qmark[q[s].dst / 64] = 0;
+      for (unsigned k = 0; k < FB_NSRC; k++) qmark[q[s].src[k] / 64] = 0;
+    }
+  }
+
+  // ---------------------------------------------------------------- step
+  void step(lockstep::Env &env, Dut &d, Exp &e) {
+    auto &cv = env.cov;
+    clear_inputs();
+    uint64_t c = env.cyc;
+    bool interleave = c < 100000 && next_case < kCases;
+    bool in_random = false;
+    rst = c < 2;
+    if (!rst && directed_cycle(c)) {
+      if (c == 11) cv.hit(b_fig5);
+    } else if (!rst && next_case < kCases && (!interleave || (c / 4) % 2 == 0 || case_cycle == 1)) {
+      case_cycle_inputs(env);
+      if (next_case == kCases) cv.hit(b_table);
+    } else if (!rst) {
+      in_random = true;
+      if (reset_hold > 0) {
+        reset_hold--;
+        rst = true;
+      } else if (c > 1000 && env.rng.chance(1, 40000)) {
+        reset_hold = (int)env.rng.below(3);
+        rst = true;
+        cv.hit(b_reset);
+      }
+      random_cycle(env);
+    }
+    (void)in_random;
+    drive(d);
+
+    // ---- the model: outputs from the state at the start of the cycle
+    if (rst) fb_bm_reset(&bm, kNReg, kNRep);
+    fb_bm_elig el[FB_NSP];
+    uint8_t elig = 0, dbusy = 0, rerr = 0;
+    uint16_t sbusy = 0;
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      fb_bm_check(&bm, s, &q[s], &el[s]);
+      elig |= (uint8_t)(el[s].eligible << s);
+      dbusy |= (uint8_t)(el[s].dst_busy << s);
+      sbusy |= (uint16_t)(el[s].src_busy << (4 * s));
+      rerr |= (uint8_t)(el[s].range_err << s);
+      bool anyv = q[s].dst_valid && q[s].src_valid;
+      if (el[s].src_busy && !el[s].dst_busy) cv.hit(b_stall_e[s]);
+      if (el[s].dst_busy && !el[s].src_busy) cv.hit(b_stall_f[s]);
+      if (el[s].dst_busy && el[s].src_busy) cv.hit(b_stall_both[s]);
+      if (el[s].eligible && anyv) cv.hit(b_elig[s]);
+      if (el[s].range_err) cv.hit(b_qerr[s]);
+    }
+    e.elig = elig; e.dbusy = dbusy; e.sbusy = sbusy; e.rerr = rerr;
+    if (state_ports) expect_state(e);
+    // ---- advance to the coming edge (held in reset: no update)
+    uint8_t uerr;
+    if (rst) {
+      static fb_bm scratch;
+      scratch = bm;
+      uerr = fb_bm_step(&scratch, &in);
+    } else {
+      uerr = fb_bm_step(&bm, &in);
+      cover_updates(env);
+    }
+    e.uerr = uerr;
+    for (unsigned s = 0; s < FB_NSP; s++)
+      if ((uerr >> s) & 1) cv.hit(b_uerr[s]);
+  }
+};
+
+#endif

@@ -1,0 +1,84 @@
+# Lockstep co-simulation (tb/common/lockstep.h): one Verilated harness per
+# block, tb/<paper>/tb_<block>.cpp, linked with the paper's C library; vector
+# replays under Icarus Verilog on the RTL and on the gate-level netlist.
+#
+# A per-paper fragment tb/<paper>/<paper>.mk (included below) lists its blocks
+# and calls   $(eval $(call tb_paper,<paper>,<block> <block> ...))
+# which defines, per block:
+#   tb-<block>       build   build/tb/<paper>/<block>/obj/V<block>
+#   cosim-<block>    lockstep run, default cycles of the harness, SEED
+#   main-cosim-<block>  the same, logged to build/logs for the main job's summary
+#   replay-<block>   REPLAY_VECTORS vectors: Verilator vs C model, Icarus RTL,
+#                    Icarus gate level (GL_VECTORS of them)
+#   bench-<block>    lockstep vs raw Verilator, Icarus on the same vectors
+#   regress-<block>  REGRESS_RUNS seeded runs of REGRESS_CYCLES, SHARD=i/N; shard 1
+#                    also replays REGRESS_REPLAY_VECTORS (10x GL_VECTORS at gate level)
+# and registers cosim- and replay- in TEST_GROUPS_<PAPER>. Per-block knobs:
+# TB_ARGS_<block> (extra harness arguments), REPLAY_VECTORS_<block> and
+# GL_VECTORS_<block> (smaller replays for blocks Icarus runs slowly).
+
+VERILATOR      ?= verilator
+TB_DIR         := $(BUILD)/tb
+REPLAY_VECTORS ?= 100000
+BENCH_CYCLES   ?= 5000000
+GL_VECTORS     ?= 10000
+REGRESS_RUNS   ?= 8
+REGRESS_CYCLES ?= 50000000
+REGRESS_REPLAY_VECTORS ?= 1000000
+TB_COMMON_DEPS := tb/common/lockstep.h tb/tb.mk
+TB_RTL         ?= rtl
+TB_EXTRA_VFLAGS ?=
+TB_VFLAGS := --cc --exe --build -j 2 --x-assign unique --x-initial unique --trace-fst \
+  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
+
+# $(1) paper, $(2) block
+define tb_block
+$(TB_DIR)/$(1)/$(2)/obj/V$(2): tb/$(1)/tb_$(2).cpp $(TB_COMMON_DEPS) $$(wildcard $(TB_RTL)/$(1)/*.v $(TB_RTL)/$(1)/*.vh $(TB_RTL)/common/*.v tb/$(1)/*.h) $(BUILD)/lib/lib$(1).a
+	@mkdir -p $$(@D)
+	$(VERILATOR) $(TB_VFLAGS) $(TB_EXTRA_VFLAGS) \
+	  -CFLAGS "-O2 -I$(CURDIR)/tb/common -I$(CURDIR)/tb/$(1) -I$(CURDIR)/cmodel/include -I$(CURDIR)/cmodel/test/$(1)" \
+	  -y $(TB_RTL)/$(1) -y $(TB_RTL)/common --top-module $(2) $(TB_RTL)/$(1)/$(2).v \
+	  $(CURDIR)/tb/$(1)/tb_$(2).cpp $(CURDIR)/$(BUILD)/lib/lib$(1).a \
+	  --Mdir $$(@D) -o V$(2) > $$(@D)/../build.log 2>&1 || { tail -n 30 $$(@D)/../build.log; exit 1; }
+
+$(TB_DIR)/$(1)/$(2)/gl/$(2).v: $$(wildcard rtl/$(1)/*.v rtl/$(1)/*.vh rtl/common/*.v) scripts/gatesim_netlist.sh
+	bash scripts/gatesim_netlist.sh $(2) $$@ $$(wildcard rtl/$(1)/*.v rtl/common/*.v)
+
+.PHONY: tb-$(2) cosim-$(2) main-cosim-$(2) replay-$(2) bench-$(2) regress-$(2)
+tb-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
+main-cosim-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
+	@mkdir -p $(BUILD)/logs
+	@$(MAKE) --no-print-directory cosim-$(2) > $(BUILD)/logs/cosim-$(2).log 2>&1; st=$$$$?; \
+	  grep '^SUMMARY' $(BUILD)/logs/cosim-$(2).log | tail -n 1; exit $$$$st
+cosim-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
+	$$< --seed $(SEED) --out-dir $(TB_DIR)/$(1)/$(2) $$(TB_ARGS_$(2))
+replay-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v tb/common/tb_replay.v tb/common/replay.sh
+	bash tb/common/replay.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/replay \
+	  $$(or $$(REPLAY_VECTORS_$(2)),$(REPLAY_VECTORS)) $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS)) $(SEED)
+bench-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v
+	bash tb/common/bench.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/bench \
+	  $(BENCH_CYCLES) $$(or $$(REPLAY_VECTORS_$(2)),$(REPLAY_VECTORS)) $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS))
+regress-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v
+	bash tb/common/regress.sh $$< $(2) $(TB_DIR)/$(1)/$(2)/regress $(REGRESS_RUNS) $(REGRESS_CYCLES) $(SHARD) $(SEED) $$(TB_ARGS_$(2))
+	@if [ "$$$$(echo $(SHARD) | cut -d/ -f1)" = 1 ]; then \
+	  bash tb/common/replay.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/regress-replay \
+	    $(REGRESS_REPLAY_VECTORS) $$$$((10 * $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS)))) $(SEED); fi
+endef
+
+define tb_paper
+$$(foreach b,$(2),$$(eval $$(call tb_block,$(1),$$(b))))
+TB_BLOCKS_ALL += $(2)
+endef
+
+TB_BLOCKS_ALL :=
+-include $(filter-out tb/tb.mk,$(wildcard tb/*/*.mk))
+
+# Bench table of every harness (rows written by tb/common/bench.sh).
+.PHONY: bench-tb-table
+bench-tb-table:
+	@mkdir -p $(BUILD)/reports
+	@{ echo "| harness | lockstep cyc/s | raw cyc/s | lockstep/raw | verilator cyc/s (replay vectors) | icarus rtl cyc/s | verilator/icarus | icarus gate-level cyc/s | vectors rtl / gl |"; \
+	   echo "|---|---|---|---|---|---|---|---|---|"; \
+	   for b in $(TB_BLOCKS_ALL); do f=$$(ls $(TB_DIR)/*/$$b/bench/row.md 2>/dev/null | head -n1); \
+	     [ -n "$$f" ] && cat "$$f"; done; } > $(BUILD)/reports/bench_tb.md
+	@cat $(BUILD)/reports/bench_tb.md

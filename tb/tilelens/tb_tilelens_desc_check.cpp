@@ -1,0 +1,256 @@
+/*
+ * tb_tilelens_desc_check.cpp - lockstep harness of tilelens_desc_check
+ * against tl_desc_info_get() (tl_desc_check() and the per-dimension classes).
+ *
+ * Cycle model: a start handshake while idle, then exactly Rank * 41 busy
+ * cycles, then done_o for one cycle with the status and classes, which hold
+ * until the next start; asynchronous reset clears everything.
+ * Stimulus: the paper's Figure 9 views and the C error tests' descriptors,
+ * then seeded random supported descriptors (linear and tile-major, rank 1..5,
+ * every element size and tile shape), the same broken in one way (every
+ * descriptor rule, extreme dims and strides, column strides m*L with m a
+ * multiple of b, a power of two below b, or neither), random inputs while
+ * idle, starts while busy, and rare resets in the middle of a check.
+ */
+#include "Vtilelens_desc_check.h"
+#include "lockstep.h"
+#include "tl_stim.h"
+
+struct TbDescCheck {
+  using Dut = Vtilelens_desc_check;
+  static constexpr const char *kName = "tilelens_desc_check";
+  static constexpr bool kClocked = true;
+  static constexpr uint64_t kDefaultCycles = 10000000;
+  static constexpr int kLatency = 5 * 41;
+  struct Exp { uint8_t start_ready, busy, done, err, row_mask, split_mask; uint32_t lm; };
+
+  // model state
+  bool busy = false, done = false;
+  int count = 0;
+  uint8_t err = 0, rmask = 0, smask = 0;
+  uint32_t lm = 0;
+  tl_status pend_st = TL_OK;
+  tl_desc_info pend{};
+
+  std::vector<tl_desc> directed;
+  size_t next_directed = 0;
+  tl_desc cur;
+  bool rst_n = true, directed_start = false;
+  int reset_hold = 0;
+  int b_err[TL_STATUS_COUNT], b_align_g, b_view_row, b_ok_lin, b_ok_tm, b_row, b_col, b_split0, b_splitk,
+      b_rank[6], b_elem[4], b_reset_busy, b_start_busy, b_fig9, b_dim_max;
+
+  explicit TbDescCheck(lockstep::Env &env) {
+    static const uint32_t shapes[][3] = {{0, 7, 5}, {1, 7, 5}, {1, 6, 6}};
+    for (auto &sh : shapes)
+      for (uint32_t r = 2; r <= 4; r++) directed.push_back(tlstim::fig9(r, (int)sh[0], sh[1], sh[2]).d);
+    auto &c = env.cov;
+    for (int s = 0; s < TL_STATUS_COUNT; s++) {
+      bool reach = s != TL_ERR_NULL && s != TL_ERR_BOX && s != TL_ERR_ROW_RANGE;  // box rules: not here
+      std::string n = tl_status_str((tl_status)s);
+      b_err[s] = reach ? c.bin("err_o = " + n.substr(0, n.find(':'))) : -1;
+    }
+    b_align_g = c.bin("ALIGN: base not granule aligned (tile-major)");
+    b_view_row = c.bin("VIEW: row dims leave the column");
+    b_ok_lin = c.bin("ok, linear");
+    b_ok_tm = c.bin("ok, tile-major");
+    b_row = c.bin("class: row dim (d >= 1)");
+    b_col = c.bin("class: column dim (b | m)");
+    b_split0 = c.bin("class: split dim, m = 1");
+    b_splitk = c.bin("class: split dim, m = 2^k > 1");
+    for (int r = 1; r <= 5; r++) b_rank[r] = c.bin("valid rank " + std::to_string(r));
+    for (int s = 0; s < 4; s++) b_elem[s] = c.bin("valid element size " + std::to_string(1 << s));
+    b_reset_busy = c.bin("reset while busy");
+    b_start_busy = c.bin("start_valid while busy (ignored)");
+    b_fig9 = c.bin("paper Fig. 9 descriptors (directed)");
+    b_dim_max = c.bin("dimension of exactly 2^32 (ok)");
+    cur = directed[0];
+  }
+
+  template <class V> void ports(V &v, Dut &d, Exp &e) {
+    v.in("rst_ni", 1, d.rst_ni);
+    v.in("start_valid_i", 1, d.start_valid_i);
+    v.in("base_i", 64, d.base_i);
+    v.in("rank_i", 3, d.rank_i);
+    v.in("elem_bytes_i", 4, d.elem_bytes_i);
+    v.in("dim_i", 165, d.dim_i);
+    v.in("stride_i", 200, d.stride_i);
+    v.in("elem_stride_i", 15, d.elem_stride_i);
+    v.in("interleave_i", 2, d.interleave_i);
+    v.in("swizzle_i", 2, d.swizzle_i);
+    v.in("tile_major_i", 2, d.tile_major_i);
+    v.in("log2_a_i", 5, d.log2_a_i);
+    v.in("log2_b_i", 5, d.log2_b_i);
+    v.in("log2_granule_i", 5, d.log2_granule_i);
+    v.in("lead_stride_i", 40, d.lead_stride_i);
+    v.out("start_ready_o", 1, d.start_ready_o, e.start_ready);
+    v.out("busy_o", 1, d.busy_o, e.busy);
+    v.out("done_o", 1, d.done_o, e.done);
+    v.out("err_o", 4, d.err_o, e.err);
+    v.out("row_mask_o", 5, d.row_mask_o, e.row_mask);
+    v.out("split_mask_o", 5, d.split_mask_o, e.split_mask);
+    v.out("split_log2_m_o", 20, d.split_log2_m_o, e.lm);
+  }
+
+  void init(Dut &d) { d.rst_ni = 1; d.eval(); d.rst_ni = 0; d.eval(); }
+
+  static bool representable(const tl_desc &d) {
+    if (d.rank > 7 || d.elem_bytes > 15 || d.tile_major > 3 || d.log2_a > 31 || d.log2_b > 31 ||
+        d.log2_granule > 31 || d.lead_stride >> 40 || d.interleave > 3 || d.swizzle > 3)
+      return false;
+    for (int k = 0; k < 5; k++)
+      if (d.dim[k] >> 33 || d.stride[k] >> 40 || d.elem_stride[k] > 7) return false;
+    return true;
+  }
+
+  tl_desc fresh(lockstep::Rng &rng) {
+    tl_desc d = tlstim::random_supported(rng, rng.chance(2, 3)).d;
+    for (uint32_t k = d.rank; k < 5; k++) { d.dim[k] = rng.below(3); d.stride[k] = rng.below(1ull << 40); }
+    return d;
+  }
+
+  tl_desc broken(lockstep::Rng &rng, tl_desc d) {
+    tl_desc o = d;
+    uint32_t k = (uint32_t)rng.below(d.rank ? d.rank : 1), k1 = d.rank > 1 ? 1 + (uint32_t)rng.below(d.rank - 1) : 0;
+    uint64_t L = d.lead_stride, b = 1ull << d.log2_b;
+    switch (rng.below(24)) {
+      case 0: d.rank = rng.chance(1, 2) ? 0 : 6 + (uint32_t)rng.below(2); break;
+      case 1: d.elem_bytes = (uint32_t)rng.range(0, 15); break;
+      case 2: d.dim[k] = rng.chance(1, 2) ? 0 : (1ull << 32) + rng.below(3); break;
+      case 3: if (k1) d.stride[k1] = rng.chance(1, 3) ? 0 : d.stride[k1] | (1 + rng.below(15)); break;
+      case 4: d.elem_stride[rng.below(5)] = (uint32_t)rng.range(2, 7); break;
+      case 5: if (rng.chance(1, 2)) d.interleave = 1 + (uint32_t)rng.below(3); else d.swizzle = 1 + (uint32_t)rng.below(3); break;
+      case 6: d.base |= 1 + rng.below(15); break;
+      case 7: d.base = (~0ull << 4) - (rng.below(1 << 12) << 4); break;   // extent past 2^64 (or just fits)
+      case 8: d.dim[k] = 1ull << 32; break;                                 // largest dimension
+      case 9: d.tile_major = 2 + (uint32_t)rng.below(2); break;
+      case 10: d.log2_granule = rng.chance(1, 2) ? (uint32_t)rng.below(4) : 17 + (uint32_t)rng.below(15); break;
+      case 11: if (rng.chance(1, 2)) d.log2_a += 1; else d.log2_b = (uint32_t)rng.below(32); break;
+      case 12: d.base += 16ull << rng.below(12); break;                     // granule alignment
+      case 13: d.lead_stride = rng.chance(1, 3) ? 0 : L + 16 * (1 + rng.below(8)); break;
+      case 14: if (k1) d.stride[k1] = L * (1 + rng.below(5)) + (rng.chance(1, 2) ? 16 : 0); break;  // m*L or off
+      case 15: if (k1) d.stride[k1] = L << rng.below(d.log2_b + 2); break;  // m = 2^k: split or column
+      case 16: if (k1) d.stride[k1] = L * b * (1 + rng.below(3)); break;    // column
+      case 17: if (k1) d.stride[k1] = L * 3; break;                         // neither
+      case 18: if (k1) d.dim[k1] += 1 + rng.below(d.dim[k1] + 2); break;    // rows may leave the column
+      case 19: d.dim[0] += rng.below(4); break;
+      case 20: d.tile_major ^= 1; break;
+      default: break;
+    }
+    return representable(d) ? d : o;
+  }
+
+  void drive(Dut &dut, const tl_desc &d) {
+    dut.base_i = d.base;
+    dut.rank_i = (uint8_t)d.rank;
+    dut.elem_bytes_i = (uint8_t)d.elem_bytes;
+    uint32_t es = 0;
+    for (int k = 0; k < 5; k++) {
+      lockstep::set_bits(dut.dim_i, 33 * k, 33, d.dim[k]);
+      lockstep::set_bits(dut.stride_i, 40 * k, 40, k ? d.stride[k] : 0);
+      es |= d.elem_stride[k] << (3 * k);
+    }
+    dut.elem_stride_i = (uint16_t)es;
+    dut.interleave_i = (uint8_t)d.interleave;
+    dut.swizzle_i = (uint8_t)d.swizzle;
+    dut.tile_major_i = (uint8_t)d.tile_major;
+    dut.log2_a_i = (uint8_t)d.log2_a;
+    dut.log2_b_i = (uint8_t)d.log2_b;
+    dut.log2_granule_i = (uint8_t)d.log2_granule;
+    dut.lead_stride_i = d.lead_stride;
+  }
+
+  void step(lockstep::Env &env, Dut &dut, Exp &e) {
+    auto &rng = env.rng;
+    auto &cv = env.cov;
+    if (env.cyc < 2) {
+      rst_n = false;
+    } else if (reset_hold > 0) {
+      reset_hold--;
+      rst_n = false;
+    } else if (env.cyc > 1000 && rng.chance(1, 50000)) {
+      reset_hold = (int)rng.range(0, 2);
+      if (busy) cv.hit(b_reset_busy);
+      rst_n = false;
+    } else {
+      rst_n = true;
+    }
+    dut.rst_ni = rst_n;
+    bool start;
+    if (!busy) {
+      if (next_directed < directed.size()) {
+        cur = directed[next_directed];
+      } else if (rng.chance(3, 4)) {
+        tl_desc d = fresh(rng);
+        cur = rng.chance(1, 3) ? d : broken(rng, d);
+      }
+      drive(dut, cur);
+      start = next_directed < directed.size() || rng.chance(1, 2);
+      if (start && rst_n && next_directed < directed.size()) { next_directed++; directed_start = true; }
+    } else {
+      start = rng.chance(1, 16);
+      if (start) cv.hit(b_start_busy);
+    }
+    dut.start_valid_i = start;
+
+    // outputs of this cycle
+    if (!rst_n) { busy = false; done = false; err = 0; rmask = smask = 0; lm = 0; }
+    e.start_ready = !busy;
+    e.busy = busy;
+    e.done = done;
+    e.err = err;
+    e.row_mask = rmask;
+    e.split_mask = smask;
+    e.lm = lm;
+    // the clock edge
+    if (!rst_n) return;
+    bool done_next = false;
+    if (busy) {
+      if (++count == kLatency) {
+        busy = false;
+        done_next = true;
+        err = (uint8_t)pend_st;
+        rmask = (uint8_t)pend.row_mask;
+        smask = (uint8_t)pend.split_mask;
+        lm = 0;
+        for (int k = 0; k < 5; k++) lm |= (pend.split_log2_m[k] & 15) << (4 * k);
+      }
+    } else if (start) {
+      busy = true;
+      count = 0;
+      pend_st = tl_desc_info_get(&cur, &pend);
+      cover(env);
+    }
+    done = done_next;
+  }
+
+  void cover(lockstep::Env &env) {
+    auto &cv = env.cov;
+    const tl_desc &d = cur;
+    if (b_err[pend_st] >= 0) cv.hit(b_err[pend_st]);
+    if (directed_start) cv.hit(b_fig9);
+    directed_start = false;
+    if (pend_st == TL_ERR_ALIGN && (d.base & 15) == 0) cv.hit(b_align_g);
+    if (pend_st == TL_ERR_UNSUPPORTED_VIEW) {
+      bool cls_bad = false;
+      for (uint32_t k = 1; k < d.rank; k++) {
+        uint64_t st = d.stride[k], L = d.lead_stride, m = st / L;
+        if (st >= L && (st % L || (m % (1ull << d.log2_b) && (m & (m - 1) || m >= (1ull << d.log2_b))))) cls_bad = true;
+      }
+      if (!cls_bad) cv.hit(b_view_row);
+    }
+    if (pend_st != TL_OK) return;
+    cv.hit(d.tile_major ? b_ok_tm : b_ok_lin);
+    cv.hit(b_rank[d.rank]);
+    cv.hit(b_elem[__builtin_ctz(d.elem_bytes)]);
+    for (uint32_t k = 0; k < d.rank; k++) if (d.dim[k] == (1ull << 32)) cv.hit(b_dim_max);
+    if (!d.tile_major) return;
+    for (uint32_t k = 1; k < d.rank; k++) {
+      if (pend.row_mask >> k & 1) cv.hit(b_row);
+      else if (pend.split_mask >> k & 1) cv.hit(pend.split_log2_m[k] ? b_splitk : b_split0);
+      else cv.hit(b_col);
+    }
+  }
+};
+
+int main(int argc, char **argv) { return lockstep::run<TbDescCheck>(argc, argv); }

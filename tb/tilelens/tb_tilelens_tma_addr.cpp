@@ -1,0 +1,347 @@
+/*
+ * tb_tilelens_tma_addr.cpp - lockstep harness of tilelens_tma_addr, the
+ * composed TileLens TMA address unit: err_o against tl_box_check() every
+ * cycle, the request stream against tl_gen_begin() / tl_gen_next() cycle by
+ * cycle (tl_gen_model.h).
+ *
+ * The descriptor's status and classes (desc_err_i, row_mask_i, ...) are
+ * driven from tl_desc_info_get(), as tilelens_desc_check stores them.
+ * Stimulus: the paper's Figure 9 views (linear, case 1, u > a), the case-2
+ * example and section 6.5, always ready; then seeded random supported cases,
+ * and the same cases broken in one way (every rule of docs/tilelens.md:
+ * descriptor rules through desc_err_i, box rules 13-19 through the unit
+ * itself), starts of rejected boxes, random back-pressure profiles per box,
+ * gaps, starts while busy and rare resets. Inputs are held from an accepted
+ * start until done_o, as the unit requires; while idle they change freely.
+ * Besides the per-cycle comparison, the RTL's own request streams of the
+ * directed boxes are checked against the paper: Figure 9's 2-D, 3-D and 4-D
+ * views give identical streams in each mode, section 6.5's tile touches 128
+ * distinct 4 KB pages in linear and 16 in tile-major layout, and the case-2
+ * example reads column k of its box at byte k*128 + 32 of the tile.
+ */
+#include "Vtilelens_tma_addr.h"
+#include "lockstep.h"
+#include "tl_gen_model.h"
+#include "tl_stim.h"
+
+#include <deque>
+#include <set>
+
+struct TbTmaAddr {
+  using Dut = Vtilelens_tma_addr;
+  static constexpr const char *kName = "tilelens_tma_addr";
+  static constexpr bool kClocked = true;
+  static constexpr uint64_t kDefaultCycles = 10000000;
+  struct Exp {
+    uint8_t start_ready, err, valid, busy, done;
+    uint64_t src;
+    uint32_t dst;
+    uint16_t bytes;
+  };
+
+  std::vector<tlstim::Case> directed, pool;
+  std::deque<size_t> directed_started;             // directed boxes in flight
+  std::vector<std::vector<tl_req>> directed_streams;
+  std::vector<tl_req> stream;
+  int b_paper_checks;
+  size_t next_directed = 0;
+  GenModel m;
+  tlstim::Case cur;
+  tl_status cur_err = TL_OK;
+  bool have_case = false, start = false, ready = true, rst_n = true, cur_directed = false;
+  int bp_kind = 0, burst = 0, reset_hold = 0;
+  int b_err[TL_STATUS_COUNT], b_reject, b_mode[4], b_rank[6], b_elem[4], b_bubble, b_clip, b_stall,
+      b_bp[5], b_reset_busy, b_start_busy, b_done, b_fig9, b_case2, b_split, b_neg_col;
+
+  explicit TbTmaAddr(lockstep::Env &env) {
+    static const uint32_t shapes[][3] = {{0, 7, 5}, {1, 7, 5}, {1, 6, 6}};
+    for (auto &sh : shapes)
+      for (uint32_t r = 2; r <= 4; r++) directed.push_back(tlstim::fig9(r, (int)sh[0], sh[1], sh[2]));
+    directed.push_back(tlstim::case2_example());
+    directed.push_back(tlstim::sec65(0));
+    directed.push_back(tlstim::sec65(1));
+    directed_streams.resize(directed.size());
+    while (pool.size() < 512) pool.push_back(fresh(env.rng));
+    auto &c = env.cov;
+    for (int s = 0; s < TL_STATUS_COUNT; s++)
+      b_err[s] = s == TL_ERR_NULL ? -1 : c.bin(std::string("err_o = ") + std::string(tl_status_str((tl_status)s)).substr(0, std::string(tl_status_str((tl_status)s)).find(':')));
+    b_reject = c.bin("start of a rejected box (dropped)");
+    static const char *mn[4] = {"linear", "case 1 (u = a)", "case 2 (u < a)", "u > a"};
+    for (int i = 0; i < 4; i++) b_mode[i] = c.bin(std::string("box in mode ") + mn[i]);
+    for (int r = 1; r <= 5; r++) b_rank[r] = c.bin("box of rank " + std::to_string(r));
+    for (int s = 0; s < 4; s++) b_elem[s] = c.bin("element size " + std::to_string(1 << s));
+    b_bubble = c.bin("bubble (step out of bounds)");
+    b_clip = c.bin("request clipped along dim 0");
+    b_neg_col = c.bin("tile-major box starting before column 0");
+    b_stall = c.bin("back-pressure: valid and not ready");
+    static const char *bpn[5] = {"always ready", "ready 90%", "ready 50%", "ready 10%", "bursts"};
+    for (int i = 0; i < 5; i++) b_bp[i] = c.bin(std::string("box with ") + bpn[i]);
+    b_reset_busy = c.bin("reset while busy");
+    b_start_busy = c.bin("start_valid while busy (ignored)");
+    b_done = c.bin("done pulse");
+    b_fig9 = c.bin("paper Fig. 9 / case 2 / sec. 6.5 streams (directed)");
+    b_case2 = c.bin("case-2 permuted requests");
+    b_split = c.bin("box with a split outer counter");
+    b_paper_checks = c.bin("paper checks on the RTL's own streams (Fig. 9, sec. 6.5, case 2)");
+  }
+
+  // The DUT's request stream of the directed boxes, checked when complete.
+  void observe(lockstep::Env &env, Dut &d) {
+    if (!d.rst_ni) { directed_started.clear(); stream.clear(); return; }
+    if (directed_started.empty()) return;
+    if (d.req_valid_o && d.req_ready_i) stream.push_back({d.req_src_o, d.req_dst_o, d.req_bytes_o});
+    if (!d.done_o) return;
+    size_t idx = directed_started.front();
+    directed_started.pop_front();
+    directed_streams[idx] = stream;
+    stream.clear();
+    if (idx == 8) paper_checks(env);
+    if (idx == directed.size() - 1) late_checks(env);
+  }
+  static bool same(const std::vector<tl_req> &a, const std::vector<tl_req> &b) {
+    if (a.size() != b.size()) return false;
+    for (size_t k = 0; k < a.size(); k++)
+      if (a[k].src != b[k].src || a[k].dst != b[k].dst || a[k].bytes != b[k].bytes) return false;
+    return true;
+  }
+  static size_t pages(const std::vector<tl_req> &v) {
+    std::set<uint64_t> p;
+    for (auto &r : v) for (uint64_t a = r.src >> 12; a <= (r.src + r.bytes - 1) >> 12; a++) p.insert(a);
+    return p.size();
+  }
+  void paper_checks(lockstep::Env &env) {
+    // directed order: 3 shapes x (2-D, 3-D, 4-D), case 2, sec. 6.5 linear, tile-major
+    for (int sh = 0; sh < 3; sh++) {
+      auto &v2 = directed_streams[3 * sh];
+      env.check(!v2.empty() && same(v2, directed_streams[3 * sh + 1]) && same(v2, directed_streams[3 * sh + 2]),
+                "Fig. 9: the 2-D, 3-D and 4-D views of shape " + std::to_string(sh) + " give different streams");
+    }
+    env.check(directed_streams[0].size() == 64 && directed_streams[3].size() == 64 && directed_streams[6].size() == 128,
+              "Fig. 9: 64, 64 and 128 requests expected (linear, 128x32, 64x64)");
+  }
+  void late_checks(lockstep::Env &env) {
+    auto &c2 = directed_streams[9];
+    bool ok = c2.size() == 32;
+    for (size_t k = 0; ok && k < c2.size(); k++) ok = c2[k].src == 0x200000 + k * 128 + 32 && c2[k].bytes == 32;
+    env.check(ok, "case-2 example: column k must be read at tile byte k*128 + 32");
+    env.check(pages(directed_streams[10]) == 128, "sec. 6.5: linear layout must touch 128 pages");
+    env.check(pages(directed_streams[11]) == 16, "sec. 6.5: tile-major layout must touch 16 pages");
+    env.cov.hit(b_paper_checks);
+  }
+
+  static bool representable(const tl_desc &d, const tl_box &b) {
+    if (d.rank > 7 || d.elem_bytes > 15 || d.log2_a > 31 || d.log2_b > 31 || d.log2_granule > 31) return false;
+    if (d.lead_stride >> 40) return false;
+    for (int k = 0; k < 5; k++) {
+      if (d.dim[k] >> 33 || d.stride[k] >> 40 || b.box[k] > 511) return false;
+    }
+    return true;
+  }
+
+  tlstim::Case fresh(lockstep::Rng &rng) {
+    tlstim::Case c = tlstim::random_supported(rng, rng.chance(2, 3));
+    for (int k = c.d.rank; k < 5; k++) { c.d.dim[k] = 0; c.d.stride[k] = 0; c.b.box[k] = 0; c.b.coord[k] = 0; }
+    return c;
+  }
+
+  // One rule broken (or the case unchanged, 1 in 3).
+  tlstim::Case broken(lockstep::Rng &rng, const tlstim::Case &src) {
+    if (rng.chance(1, 3)) return src;
+    tlstim::Case c = src;
+    tl_desc &d = c.d;
+    tl_box &b = c.b;
+    uint32_t k = (uint32_t)rng.below(d.rank), k1 = d.rank > 1 ? 1 + (uint32_t)rng.below(d.rank - 1) : 0;
+    switch (rng.below(30)) {
+      case 0: d.rank = rng.chance(1, 2) ? 0 : 6 + (uint32_t)rng.below(2); break;
+      case 1: d.elem_bytes = (uint32_t)rng.range(0, 15); break;
+      case 2: d.dim[k] = rng.chance(1, 2) ? 0 : (1ull << 32) + 1 + rng.below(1000); break;
+      case 3: if (k1) d.stride[k1] = rng.chance(1, 2) ? 0 : d.stride[k1] + 1 + rng.below(15); break;
+      case 4: if (rng.chance(1, 2)) d.swizzle = 1; else if (rng.chance(1, 2)) d.interleave = 1; else d.elem_stride[k] = 2; break;
+      case 5: d.base += 1 + rng.below(15); break;
+      case 6: d.base = ~0ull << 4; break;                                       // extent past 2^64
+      case 7: d.tile_major = 2; break;
+      case 8: d.log2_granule = rng.chance(1, 2) ? (uint32_t)rng.below(4) : 17 + (uint32_t)rng.below(15); break;
+      case 9: d.log2_b += 1; break;                                             // a*b*s != G
+      case 10: d.base += 16; break;                                             // not G-aligned
+      case 11: d.lead_stride = rng.chance(1, 2) ? 0 : d.lead_stride + 16; break;
+      case 12: if (k1) d.stride[k1] = d.lead_stride * 3 + (rng.chance(1, 2) ? 16 : 0); break;
+      case 13: if (k1) d.dim[k1] += 1 + rng.below(d.dim[k1] + 1); break;        // rows leave the column
+      case 14: b.box[k] = rng.chance(1, 2) ? 0 : 257 + (uint32_t)rng.below(255); break;
+      case 15: b.box[0] = b.box[0] ? b.box[0] - 1 : 1; break;                  // box[0]*s off 16 B / u not 2^n
+      case 16: b.smem_base += 1 + (uint32_t)rng.below(15); break;
+      case 17: b.smem_base = 0xfffffff0u & (uint32_t)-(int32_t)(rng.below(4096) * 16); break;
+      case 18: if (k1) b.box[k1] = (uint32_t)rng.range(2, 256); break;          // view: split/row rules
+      case 19: {                                                               // two stepped split dims
+        for (uint32_t j = 1; j < d.rank; j++) if (b.box[j] == 1) b.box[j] = 2;
+        break;
+      }
+      case 20: b.coord[0] = -(int32_t)rng.range(1, 64); break;                  // row negative
+      case 21: b.coord[k] += (int32_t)rng.range(-3, 3); break;                  // misaligned / out of range
+      case 22: b.coord[k] = tlstim::any_coord(rng); break;
+      case 23: if (k1) b.coord[k1] = rng.chance(1, 2) ? INT32_MAX : INT32_MIN; break;   // tile base overflow
+      case 24: {                                                               // linear overflow
+        d.tile_major = 0;
+        for (uint32_t j = 1; j < d.rank; j++) { d.stride[j] = ((1ull << 40) - 16); b.coord[j] = INT32_MAX; }
+        if (d.rank == 1) { d.rank = 2; d.dim[1] = 1; d.stride[1] = (1ull << 40) - 16; b.coord[1] = INT32_MAX; b.box[1] = 1; }
+        break;
+      }
+      case 25: b.coord[0] = (int32_t)(d.lead_stride / d.elem_bytes) + (int32_t)rng.below(3); break;  // row >= L
+      default: c = fresh(rng); break;
+    }
+    return representable(c.d, c.b) ? c : src;
+  }
+
+  template <class V> void ports(V &v, Dut &d, Exp &e) {
+    v.in("rst_ni", 1, d.rst_ni);
+    v.in("base_i", 64, d.base_i);
+    v.in("rank_i", 3, d.rank_i);
+    v.in("elem_bytes_i", 4, d.elem_bytes_i);
+    v.in("dim_i", 165, d.dim_i);
+    v.in("stride_i", 200, d.stride_i);
+    v.in("tile_major_i", 1, d.tile_major_i);
+    v.in("log2_a_i", 5, d.log2_a_i);
+    v.in("log2_b_i", 5, d.log2_b_i);
+    v.in("log2_granule_i", 5, d.log2_granule_i);
+    v.in("lead_stride_i", 40, d.lead_stride_i);
+    v.in("desc_err_i", 4, d.desc_err_i);
+    v.in("row_mask_i", 5, d.row_mask_i);
+    v.in("split_mask_i", 5, d.split_mask_i);
+    v.in("split_log2_m_i", 20, d.split_log2_m_i);
+    v.in("coord_i", 160, d.coord_i);
+    v.in("box_i", 45, d.box_i);
+    v.in("smem_base_i", 32, d.smem_base_i);
+    v.in("start_valid_i", 1, d.start_valid_i);
+    v.in("req_ready_i", 1, d.req_ready_i);
+    v.out("start_ready_o", 1, d.start_ready_o, e.start_ready);
+    v.out("err_o", 4, d.err_o, e.err);
+    v.out("req_valid_o", 1, d.req_valid_o, e.valid);
+    v.out_if(e.valid, "req_src_o", 64, d.req_src_o, e.src);
+    v.out_if(e.valid, "req_dst_o", 32, d.req_dst_o, e.dst);
+    v.out_if(e.valid, "req_bytes_o", 12, d.req_bytes_o, e.bytes);
+    v.out("busy_o", 1, d.busy_o, e.busy);
+    v.out("done_o", 1, d.done_o, e.done);
+  }
+
+  void init(Dut &d) { d.rst_ni = 1; d.eval(); d.rst_ni = 0; d.eval(); }
+
+  void drive_case(Dut &dut, const tlstim::Case &c) {
+    const tl_desc &d = c.d;
+    const tl_box &b = c.b;
+    tl_desc_info info;
+    tl_status dst = tl_desc_info_get(&d, &info);
+    dut.base_i = d.base;
+    dut.rank_i = (uint8_t)(d.rank & 7);
+    dut.elem_bytes_i = (uint8_t)(d.elem_bytes & 15);
+    for (int k = 0; k < 5; k++) {
+      lockstep::set_bits(dut.dim_i, 33 * k, 33, d.dim[k]);
+      lockstep::set_bits(dut.stride_i, 40 * k, 40, k ? d.stride[k] : 0);
+    }
+    dut.tile_major_i = (uint8_t)(d.tile_major & 1);
+    dut.log2_a_i = (uint8_t)d.log2_a;
+    dut.log2_b_i = (uint8_t)d.log2_b;
+    dut.log2_granule_i = (uint8_t)d.log2_granule;
+    dut.lead_stride_i = d.lead_stride;
+    dut.desc_err_i = (uint8_t)dst;
+    dut.row_mask_i = (uint8_t)info.row_mask;
+    dut.split_mask_i = (uint8_t)info.split_mask;
+    uint32_t lm = 0;
+    for (int k = 0; k < 5; k++) lm |= (info.split_log2_m[k] & 15) << (4 * k);
+    dut.split_log2_m_i = lm;
+    tlstim::put_coords(dut.coord_i, b.coord);
+    uint64_t bx = 0;
+    for (int k = 0; k < 5; k++) bx |= (uint64_t)(b.box[k] & 511) << (9 * k);
+    dut.box_i = bx;
+    dut.smem_base_i = b.smem_base;
+    cur_err = tl_box_check(&d, &b);
+  }
+
+  void step(lockstep::Env &env, Dut &dut, Exp &e) {
+    auto &rng = env.rng;
+    auto &cv = env.cov;
+    if (env.cyc < 2) {
+      rst_n = false;
+    } else if (reset_hold > 0) {
+      reset_hold--;
+      rst_n = false;
+    } else if (env.cyc > 1000 && rng.chance(1, 200000)) {
+      reset_hold = (int)rng.range(0, 2);
+      if (m.busy) cv.hit(b_reset_busy);
+      rst_n = false;
+    } else {
+      rst_n = true;
+    }
+    dut.rst_ni = rst_n;
+    if (!m.busy) {
+      bool directed_phase = next_directed < directed.size();
+      if (!have_case || directed_phase || rng.chance(1, 2)) {
+        if (directed_phase) {
+          cur = directed[next_directed];
+        } else {
+          size_t slot = rng.below(pool.size());
+          if (rng.chance(1, 8)) pool[slot] = fresh(rng);
+          cur = broken(rng, pool[slot]);
+        }
+        drive_case(dut, cur);
+        have_case = true;
+      }
+      start = directed_phase ? true : rng.chance(1, 2);
+      if (start && rst_n) {
+        bp_kind = directed_phase ? 0 : (int)rng.below(5);
+        cur_directed = directed_phase;
+        if (directed_phase) directed_started.push_back(next_directed++);
+        if (cur_err != TL_OK) cv.hit(b_reject);
+      }
+    } else {
+      start = rng.chance(1, 8);
+      if (start) cv.hit(b_start_busy);
+    }
+    dut.start_valid_i = start;
+    switch (bp_kind) {
+      case 0: ready = true; break;
+      case 1: ready = rng.chance(9, 10); break;
+      case 2: ready = rng.chance(1, 2); break;
+      case 3: ready = rng.chance(1, 10); break;
+      default:
+        if (burst <= 0) { burst = (int)rng.range(1, 40); ready = !ready; }
+        burst--;
+        break;
+    }
+    dut.req_ready_i = ready;
+
+    if (!rst_n) m.reset();
+    m.eval();
+    e.start_ready = m.start_ready;
+    e.err = (uint8_t)cur_err;
+    e.valid = m.valid;
+    e.busy = m.busy;
+    e.done = m.done;
+    e.src = m.req.src;
+    e.dst = m.req.dst;
+    e.bytes = (uint16_t)m.req.bytes;
+    if (b_err[cur_err] >= 0) cv.hit(b_err[cur_err]);
+    if (m.busy) {
+      if (m.valid && !ready) cv.hit(b_stall);
+      if (m.kind == TL_STEP_BUBBLE) cv.hit(b_bubble);
+      if (m.valid && m.gen.cfg.mode == TL_MODE_WIDE_TILE) cv.hit(b_case2);
+      if (m.valid && m.req.bytes != m.gen.cfg.run_bytes) cv.hit(b_clip);
+    }
+    bool was_busy = m.busy;
+    m.commit(rst_n, start, ready, &cur.d, &cur.b);
+    if (!was_busy && m.busy) {
+      const tl_counters &n = m.gen.cfg;
+      cv.hit(b_mode[n.mode]);
+      cv.hit(b_rank[cur.d.rank]);
+      cv.hit(b_elem[__builtin_ctz(cur.d.elem_bytes)]);
+      cv.hit(b_bp[bp_kind]);
+      if (n.split_level && n.count[n.split_level + 1] > 1) cv.hit(b_split);
+      if (cur.d.tile_major)
+        for (uint32_t k = 1; k < cur.d.rank; k++) if (cur.b.coord[k] < 0) cv.hit(b_neg_col);
+    }
+    if (m.done) {
+      cv.hit(b_done);
+      if (cur_directed) cv.hit(b_fig9);
+    }
+  }
+};
+
+int main(int argc, char **argv) { return lockstep::run<TbTmaAddr>(argc, argv); }

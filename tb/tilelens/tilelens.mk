@@ -1,0 +1,25 @@
+# TileLens harnesses (tb/tilelens/tb_<block>.cpp) on the generic rules of tb/tb.mk.
+TILELENS_TB_BLOCKS := $(patsubst tb/tilelens/tb_%.cpp,%,$(wildcard tb/tilelens/tb_tilelens_*.cpp))
+$(eval $(call tb_paper,tilelens,$(TILELENS_TB_BLOCKS)))
+
+TEST_GROUPS_TILELENS += $(foreach b,$(TILELENS_TB_BLOCKS),cosim-$(b) replay-$(b))
+MAIN_TARGETS         += $(foreach b,$(TILELENS_TB_BLOCKS),main-cosim-$(b))
+BENCH_TARGETS        += $(foreach b,$(TILELENS_TB_BLOCKS),bench-$(b)) bench-tb-table
+REGRESS_TARGETS      += $(foreach b,$(TILELENS_TB_BLOCKS),regress-$(b))
+
+# Mutation check (not part of make test: it rebuilds one harness per mutant).
+.PHONY: mutate-tilelens
+mutate-tilelens: lib
+	bash scripts/mutate.sh $(TILELENS_TB_BLOCKS)
+
+# Replay sizes: Icarus runs these blocks at 50 (five 32 x 41 multipliers,
+# about 60K cells, gate level) to 30,000 vectors/s; each replay is sized to
+# well under a minute on a loaded 2-core machine. The vectors are the first
+# ones of the harness's stimulus: its directed cases, then random ones.
+REPLAY_VECTORS_tilelens_counter_cfg := 50000
+GL_VECTORS_tilelens_split_sum       := 500
+GL_VECTORS_tilelens_base_sum        := 500
+GL_VECTORS_tilelens_tma_addr        := 3000
+GL_VECTORS_tilelens_addr_gen        := 5000
+GL_VECTORS_tilelens_base_addr_gen   := 5000
+GL_VECTORS_tilelens_bit_permute     := 100000
