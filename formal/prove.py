@@ -10,6 +10,9 @@ FROM:TO` runs one section); its header declares them:
     # proof: cover fast depth=4                   a cover section: it writes
                                                   build/formal/<paper>/<block>/<label>.smt2,
                                                   checked with yosys-smtbmc -c to depth N
+    # proof: ref fast engine=abc                  the section writes the assertion miter
+                                                  (`miter -assert`) as <label>.aig; ABC's
+                                                  dprove proves its output never rises
 
 A proof's section runs from its label to the next proof label (labels that
 are not proofs split a section, see mutation below). Yosys ends with an error
@@ -57,6 +60,7 @@ class Proof:
         self.group = group
         self.depth = int(opts.get("depth", "0"))
         self.timeout = int(opts.get("timeout", str(DEFAULT_TIMEOUT)))
+        self.engine = opts.get("engine", "yosys")
         self.requires = requires
         self.labels = labels            # every label of the script, in order
         self.proof_labels = []          # filled by load()
@@ -138,6 +142,24 @@ def run_cover(p, root, log):
     return ok, reached
 
 
+def run_abc(p, root, log):
+    aig = os.path.join(p.outdir(root), f"{p.label}.aig")
+    cmd = ["yosys-abc", "-c", f"read_aiger {aig}; print_stats; dprove"]
+    r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=p.timeout)
+    with open(log, "a") as f:
+        f.write("\n==== " + " ".join(cmd) + "\n" + r.stdout)
+    out = re.sub(r"\x1b\[[0-9;]*m", "", r.stdout)
+    m = re.search(r"i/o\s*=\s*(\d+)/\s*(\d+)\s+lat\s*=\s*(\d+)\s+and\s*=\s*(\d+)", out)
+    if not m or int(m.group(2)) != 1 or int(m.group(4)) == 0:
+        return False, "abc: not a one-output miter with logic"
+    bad = re.search(r"not equivalent|asserted in frame|^SATISFIABLE|was asserted", out, re.M)
+    good = re.search(r"^UNSATISFIABLE|Networks are equivalent", out, re.M)
+    if good and not bad:
+        return True, f"abc dprove, {m.group(4)} AND nodes"
+    return False, "abc: proof did fail" if bad else "abc: undecided"
+
+
 def missing(p, root=ROOT):
     return [f for f in p.requires if not os.path.exists(os.path.join(root, f))]
 
@@ -167,12 +189,14 @@ def run_proof(p, root=ROOT, mutate=None):
         else:
             r = run_yosys(p, root, p.label, end, log)
         ok = r.returncode == 0
+        if ok and p.engine == "abc":
+            ok, detail = run_abc(p, root, log)
         if ok and p.is_cover:
             ok, reached = run_cover(p, root, log)
             detail = f"{reached} covers reached"
             if not ok:
                 detail = "smtbmc: cover " + detail
-        if not ok and r.returncode != 0:
+        if not ok and r.returncode != 0 and not detail:
             errs = [l for l in open(log).read().splitlines() if "ERROR" in l]
             detail = errs[-1].strip() if errs else (r.stdout.strip().splitlines() or [""])[-1]
     except subprocess.TimeoutExpired:
@@ -259,7 +283,7 @@ def run_mutant(p, idx, mut):
         return "ERROR: " + str(e), 0.0
     if st == "FAILED":
         # only a failed proof counts, not a script that broke for another reason
-        if re.search(r"proof did fail|unproven|smtbmc", detail):
+        if re.search(r"proof did fail|unproven|smtbmc|abc: proof did fail", detail):
             return "KILLED", secs
         return "ERROR (" + detail + ")", secs
     if st == "PROVED":

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the main job's summary: per block the checked cycles and mismatches
-# (from the harness logs in build/logs) and the synthesis figures (from
-# build/reports/synth.json when present).
+# (from the harness logs in build/logs) and the synthesis table (the block of
+# build/reports/synth.md that starts with "| Block", written by make synth).
 set -u
 echo
 echo "== Summary =="

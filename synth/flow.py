@@ -432,10 +432,13 @@ opt_clean
 }
 
 
-def yosys_script(cfg, root, files, lib_path):
-    inc = " ".join(f"-I{os.path.join(root, d)}" for d in RTL_INCLUDE_DIRS)
+def yosys_script(cfg, up, files, lib_path):
+    """The Yosys script; it runs in the configuration's directory, `up` is
+    the path from there to the source root (so the script, and the cache
+    key made from it, do not depend on where the checkout lives)."""
+    inc = " ".join(f"-I{up}/{d}" for d in RTL_INCLUDE_DIRS)
     chp = " ".join(f"-chparam {k} {v}" for k, v in cfg["params"])
-    src = " ".join(os.path.join(root, f) for f in files)
+    src = " ".join(f"{up}/{f}" for f in files)
     top = cfg["top"]
     if cfg["flow"] not in FLOW_OPTIONS:
         raise FlowError(f"unknown flow option {cfg['flow']}")
@@ -533,7 +536,7 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key):
     Yosys, the slow part, is skipped when outdir holds the outputs of a run
     with the same yosys_key (script, sources, tool and library); everything
     after it (parsing, fanout repair, STA) always runs."""
-    script = yosys_script(cfg, root, files, lib["path"])
+    script = yosys_script(cfg, os.path.relpath(root, outdir), files, lib["path"])
     key = hashlib.sha256((yosys_key + script).encode()).hexdigest()
     kpath = os.path.join(outdir, "yosys.key")
     rec = {"status": "ok", "log": os.path.relpath(os.path.join(outdir, "yosys.log"), root)}

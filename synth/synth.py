@@ -339,7 +339,7 @@ def main():
     for name in ("run", "check", "baseline"):
         p = sub.add_parser(name)
         p.add_argument("--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
-        p.add_argument("--timeout", type=int, default=int(os.environ.get("SYNTH_TIMEOUT", "7200")),
+        p.add_argument("--timeout", type=int, default=int(os.environ.get("SYNTH_TIMEOUT", "14400")),
                        help="seconds per tool run")
         if name == "run":
             p.add_argument("--only", nargs="+", help="run only these configurations (no reports)")

@@ -111,23 +111,23 @@ module fiber_busy_bitmap #(
   // Range checks of every update port.
   // ---------------------------------------------------------------------
   reg [NumSp-1:0] upd_err;
-  integer s, k;
+  integer es, ek;  // loop indices of this block only
   always @* begin
     upd_err = {NumSp{1'b0}};
-    for (s = 0; s < NumSp; s = s + 1) begin
-      if (issue_valid_i[s] && !({1'b0, issue_dst_i[s*RegWidth +: RegWidth]} < RegLimit))
-        upd_err[s] = 1'b1;
-      if (wb_valid_i[s] && !({1'b0, wb_dst_i[s*RegWidth +: RegWidth]} < RegLimit))
-        upd_err[s] = 1'b1;
-      if (dep_valid_i[s] && !({1'b0, dep_reg_i[s*RegWidth +: RegWidth]} < RegLimit))
-        upd_err[s] = 1'b1;
-      for (k = 0; k < NumSrc; k = k + 1) begin
-        if (read_valid_i[s*NumSrc+k] &&
-            !({1'b0, read_src_i[(s*NumSrc+k)*RegWidth +: RegWidth]} < RegLimit))
-          upd_err[s] = 1'b1;
-        if (cons_valid_i[s*NumSrc+k] &&
-            !({1'b0, cons_src_i[(s*NumSrc+k)*RegWidth +: RegWidth]} < RegLimit))
-          upd_err[s] = 1'b1;
+    for (es = 0; es < NumSp; es = es + 1) begin
+      if (issue_valid_i[es] && !({1'b0, issue_dst_i[es*RegWidth +: RegWidth]} < RegLimit))
+        upd_err[es] = 1'b1;
+      if (wb_valid_i[es] && !({1'b0, wb_dst_i[es*RegWidth +: RegWidth]} < RegLimit))
+        upd_err[es] = 1'b1;
+      if (dep_valid_i[es] && !({1'b0, dep_reg_i[es*RegWidth +: RegWidth]} < RegLimit))
+        upd_err[es] = 1'b1;
+      for (ek = 0; ek < NumSrc; ek = ek + 1) begin
+        if (read_valid_i[es*NumSrc+ek] &&
+            !({1'b0, read_src_i[(es*NumSrc+ek)*RegWidth +: RegWidth]} < RegLimit))
+          upd_err[es] = 1'b1;
+        if (cons_valid_i[es*NumSrc+ek] &&
+            !({1'b0, cons_src_i[(es*NumSrc+ek)*RegWidth +: RegWidth]} < RegLimit))
+          upd_err[es] = 1'b1;
       end
     end
   end
@@ -139,6 +139,7 @@ module fiber_busy_bitmap #(
   // above NumReg shifts the one out and writes nothing.
   // ---------------------------------------------------------------------
   reg [NumReg-1:0] e_we, e_wd, f_we, f_wd, oh;
+  integer s, k;  // loop indices of this block only
   always @* begin
     e_we = {NumReg{1'b0}};
     e_wd = {NumReg{1'b0}};

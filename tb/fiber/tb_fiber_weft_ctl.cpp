@@ -7,15 +7,18 @@
  * reached the next SET_FIBER_NUM (ARRIVE with the program's {wefts, all,
  * pc}) or exited; after the release the program picks the next request.
  * Around that legal behaviour it injects every refused operation.
- *   1. directed: the worked example of the RTL header (launch 6, all arrive
- *      with 9 wefts: spawn of wefts 6..8), a shrink to 1 weft with the
- *      ALL-scope bit, a grow to 256, an EXIT that completes a pending
- *      synchronization, a launch over a running kernel with operations in
- *      the same cycle, a launch above 256 wefts;
+ *   1. directed (cycles 2..199): the worked example of the RTL header
+ *      (launch 6, all arrive with 9 wefts: spawn of wefts 6..8), a launch of
+ *      40 wefts over the running kernel with operations in the same cycle,
+ *      their shrink to 1 weft with the ALL-scope bit, a launch above 256
+ *      wefts (refused), a launch of 0 wefts;
  *   2. seeded random: phases of 500..20,000 cycles with their own operation
  *      density, EXIT rate, rate of refused operations (inactive or waiting
  *      weft, op 3, count 0 or above 256, divergent request), relaunch rate
  *      and request style (grow, shrink, same, 1, 256, random), rare resets.
+ *      Releases completed by an EXIT, to 256 wefts, with spawn and mask in
+ *      one release, and two first arrivals in one cycle are coverage bins
+ *      of this phase.
  */
 #include <string>
 

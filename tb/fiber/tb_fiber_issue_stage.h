@@ -1,12 +1,13 @@
 /*
- * tb_fiber_issue_stage.cpp - lockstep harness of the composed FIBER issue
+ * tb_fiber_issue_stage.h - lockstep harness of the composed FIBER issue
  * stage, fiber_issue_stage (selectors, read-port arbiter, busy bitmap and
  * crossbar of the four SPs), against the composition of the FIBER C models
  * in fibertb::IssueRef (fiber_tb_issue_ref.h). Every output, every cycle.
  *
- * Built twice (tb/fiber/fiber.mk): at the RTL defaults (32 lanes x 32 bits,
- * 2048 registers, 4 replicas; 1,000,000 cycles; the replays) and small
- * (8 lanes x 8 bits; 10,000,000 cycles).
+ * One size per main (Cfg: Dut, kName, kLanes, kWidth, kNReg, kNRep,
+ * kCycles): tb_fiber_issue_stage_small.cpp (the small wrapper
+ * fiber_issue_stage_small; the replays) and full_fiber_issue_stage.cpp (the
+ * defaults: 32 lanes x 32 bits, 2048 registers, 4 replicas).
  *
  * The harness is the rest of the SM around the issue stage:
  *   - a scheduler per SP presents an instruction, presents it again while
@@ -33,32 +34,30 @@
  *      instructions), HMMA streams, CUDA-native code (some illegal), any
  *      field values; rare asynchronous resets.
  */
+#ifndef TB_FIBER_ISSUE_STAGE_H
+#define TB_FIBER_ISSUE_STAGE_H
+
 #include <cstdlib>
 #include <string>
+#include <vector>
 
-#include "Vfiber_issue_stage.h"
 #include "fiber.h"
 #include "fiber_tb_hmma.h"
 #include "fiber_tb_issue_ref.h"
 #include "fiber_tb_wide.h"
 #include "lockstep.h"
 
-#ifndef TB_P_NumReg
-#define TB_P_NumReg FB_NVREG
-#endif
-#ifndef TB_P_NumRep
-#define TB_P_NumRep FB_BM_NREP
-#endif
-
-using namespace fibertb;
-
+template <class Cfg>
 struct TbIssueStage {
-  using Dut = Vfiber_issue_stage;
-  static constexpr const char *kName = "fiber_issue_stage";
+  using Dut = typename Cfg::Dut;
+  using Wd = fibertb::Wide<Cfg::kLanes, Cfg::kWidth>;
+  static constexpr const char *kName = Cfg::kName;
   static constexpr bool kClocked = true;
-  static constexpr unsigned kNReg = TB_P_NumReg, kNRep = TB_P_NumRep;
-  static constexpr bool kFullSize = kFull && kNReg == FB_NVREG && kNRep == FB_BM_NREP;
-  static constexpr uint64_t kDefaultCycles = kFullSize ? 1000000 : 10000000;
+  static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep;
+  static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
+  static constexpr unsigned kLanes = Cfg::kLanes, kWidth = Cfg::kWidth, kWord = Wd::kWord;
+  static constexpr uint64_t kWidthMask = Wd::kMask;
+  template <class T> using PortT = fibertb::PortT<T>;
   using DataT = PortT<decltype(std::declval<Dut &>().rd_data_sp0_i)>;
   using OpndT = PortT<decltype(std::declval<Dut &>().opnd_sp0_o)>;
   struct Exp {
@@ -68,16 +67,16 @@ struct TbIssueStage {
     OpndT opnd[FB_NSP];
   };
 
-  IssueRef ref;
-  IssueIn in{};
-  IssueOut out{};
+  fibertb::IssueRef ref;
+  fibertb::IssueIn in{};
+  fibertb::IssueOut out{};
   bool rst_n = false;
 
   // scheduler
   bool have[FB_NSP] = {}, stalled[FB_NSP] = {};
   unsigned passes[FB_NSP] = {};
   int style = 0, style_left = 0;
-  Hmma hmma;
+  fibertb::Hmma hmma;
   bool hmma_directed = false, hmma_stream = false;
   unsigned hmma_acc = 0;
 
@@ -102,13 +101,15 @@ struct TbIssueStage {
 
   explicit TbIssueStage(lockstep::Env &env) {
     auto &c = env.cov;
-    b_fig6c = c.bin("Fig. 6(c) grants 0x9, 0xF x7, 0x6 through the issue stage");
+    b_fig6c = c.bin("Fig. 6(c) grants 0x9, 0xF x7, 0x6 through the issue stage", !kSmallBm);
     for (int s = 0; s < FB_NSP; s++) b_issue_sp[s] = c.bin("issue SP" + std::to_string(s));
     for (int s = 0; s < FB_NSP; s++) b_stall[s] = c.bin("stall SP" + std::to_string(s));
     for (int s = 0; s < FB_NSP; s++) b_stall_port[s] = c.bin("stall SP" + std::to_string(s) + ": read-port conflict");
     for (int s = 0; s < FB_NSP; s++) b_stall_bm[s] = c.bin("stall SP" + std::to_string(s) + ": busy bitmap");
     b_stall_illegal = c.bin("stall: illegal instruction");
-    for (int s = 0; s < FB_NSP; s++) b_remote[s] = c.bin("remote operand delivered to SP" + std::to_string(s));
+    // (with a small bitmap SP 0 cannot read another SP: no such id exists)
+    for (int s = 0; s < FB_NSP; s++)
+      b_remote[s] = c.bin("remote operand delivered to SP" + std::to_string(s), !kSmallBm || s != 0);
     b_bcast = c.bin("broadcast: one bank read to two or more SPs");
     b_bcast_remote = c.bin("broadcast of a remote register");
     for (int k = 2; k <= 4; k++) b_passes[k] = c.bin("instruction issued after " + std::to_string(k) + " passes");
@@ -120,8 +121,8 @@ struct TbIssueStage {
     for (int k = 0; k < 4; k++) b_dep[k] = c.bin(std::string("bitmap: ") + dn[k]);
     b_all = c.bin("bitmap: ALL-scope set");
     b_wb_issue_same = c.bin("bitmap: writeback and issue of one register in one cycle");
-    b_range = c.bin("bitmap: query id out of range", kNReg < 2048);
-    b_upd_range = c.bin("bitmap: update id out of range", kNReg < 2048);
+    b_range = c.bin("bitmap: query id out of range", kSmallBm);
+    b_upd_range = c.bin("bitmap: update id out of range", kSmallBm);
     b_reset_busy = c.bin("reset while busy");
     b_all_issue = c.bin("four SPs issue in one cycle");
     b_checked = c.bin("operands checked against the named register");
@@ -187,11 +188,18 @@ struct TbIssueStage {
   }
 
   // ---- instruction generation
-  // A hot register of SP sp: few rows, both banks, in range of the bitmap.
+  // A hot register of SP sp: few rows, both banks. With a small bitmap
+  // (kSmallBm: only ids below kNReg exist, all of them in SP 0) it is
+  // usually one of SP 0's first rows instead, and now and then an id out of
+  // the bitmap's range (its instruction never becomes eligible).
+  static constexpr bool kSmallBm = kNReg < FB_NVREG;
   unsigned hot_reg(lockstep::Rng &rng, unsigned sp) const {
-    unsigned r = fb_reg_make(sp, (unsigned)rng.below(4), (unsigned)rng.bits(1));
-    return r % kNReg;
+    if (kSmallBm && rng.chance(15, 16)) return fb_reg_make(0, (unsigned)rng.below(4), (unsigned)rng.bits(1)) % kNReg;
+    return fb_reg_make(sp, (unsigned)rng.below(4), (unsigned)rng.bits(1));
   }
+  // With a small bitmap only SP 0's destinations exist: the other SPs
+  // mostly run instructions without one.
+  bool dst_ok(lockstep::Rng &rng, unsigned s) const { return !kSmallBm || s == 0 || rng.chance(1, 16); }
   // Encode register r as source k of a FIBER-native instruction on SP s.
   void put_src(unsigned s, unsigned k, unsigned r) {
     in.src_orig[s][k] = (uint8_t)(r & 0xFF);
@@ -200,7 +208,7 @@ struct TbIssueStage {
   }
 
   void new_insn(lockstep::Rng &rng, unsigned s) {
-    in.dst_valid[s] = rng.chance(3, 4);
+    in.dst_valid[s] = rng.chance(3, 4) && dst_ok(rng, s);
     in.dst_orig[s] = (uint8_t)(rng.chance(3, 4) ? (hot_reg(rng, 0) & 0xFF) : rng.bits(8));
     in.src_valid[s] = (uint8_t)rng.bits(4);
     switch (style) {
@@ -231,12 +239,12 @@ struct TbIssueStage {
     in.mode[w] = FB_MODE_FIBER;
     in.ext[w] = 0x100;
     in.src_valid[w] = 0x3;
-    put_src(w, 0, hmma.reg(w, 0) % kNReg);
+    put_src(w, 0, hmma.reg(w, 0) % kNReg);   // (a small bitmap folds them into SP 0)
     put_src(w, 1, hmma.reg(w, 1) % kNReg);
     put_src(w, 2, 0);
     put_src(w, 3, 0);
-    in.dst_valid[w] = 1;
-    in.dst_orig[w] = (uint8_t)(0xF0 + w);               // the accumulator, local
+    in.dst_valid[w] = !kSmallBm || w == 0;
+    in.dst_orig[w] = (uint8_t)(kSmallBm ? 0x3F : 0xF0 + w);   // the accumulator, local
   }
 
   // ---- the cycle
@@ -339,15 +347,15 @@ struct TbIssueStage {
 
     // ---- register file: this cycle's bank data (rows asked last cycle)
     DataT *rd[FB_NSP] = {&d.rd_data_sp0_i, &d.rd_data_sp1_i, &d.rd_data_sp2_i, &d.rd_data_sp3_i};
-    for (unsigned s = 0; s < FB_NSP; s++) rand_port(rng, *rd[s], 2 * kWord);
+    for (unsigned s = 0; s < FB_NSP; s++) Wd::rand_port(rng, *rd[s], 2 * kWord);
     for (unsigned p = 0; p < FB_NPORT; p++) {
       if ((occ_q >> p) & 1u) {
         unsigned r = fb_reg_make(p / 2, row_q[p], p % 2);
         fb_xbar_word w;
         for (unsigned l = 0; l < kLanes; l++) w.lane[l] = reg_value(r, l, version[r]);
-        put_word(*rd[p / 2], p % 2, w);
+        Wd::put_word(*rd[p / 2], p % 2, w);
       }
-      get_word(*rd[p / 2], p % 2, ref.xin.port_data[p]);
+      Wd::get_word(*rd[p / 2], p % 2, ref.xin.port_data[p]);
     }
 
     // ---- inputs
@@ -409,7 +417,7 @@ struct TbIssueStage {
     e.opnd_valid = 0;
     for (unsigned s = 0; s < FB_NSP; s++) {
       e.opnd_valid |= (uint16_t)((out.xo.valid[s] & 0xFu) << (4 * s));
-      for (unsigned k = 0; k < FB_NSRC; k++) put_word(e.opnd[s], k, out.xo.opnd[s][k]);
+      for (unsigned k = 0; k < FB_NSRC; k++) Wd::put_word(e.opnd[s], k, out.xo.opnd[s][k]);
     }
 
     // ---- end-to-end check of the reference: delivered operands are the
@@ -497,4 +505,4 @@ struct TbIssueStage {
   }
 };
 
-int main(int argc, char **argv) { return lockstep::run<TbIssueStage>(argc, argv); }
+#endif

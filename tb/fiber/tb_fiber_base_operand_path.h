@@ -1,12 +1,14 @@
 /*
- * tb_fiber_base_operand_path.cpp - lockstep harness of the baseline
+ * tb_fiber_base_operand_path.h - lockstep harness of the baseline
  * (private-register) operand path, fiber_base_operand_path, against the
  * FIBER models in CUDA-native mode with a zero extension field
  * (fibertb::IssueRef with base = true: fb_sel_eval per SP, every request
  * granted, fb_xbar_step). Every output, every cycle.
  *
- * Built twice (tb/fiber/fiber.mk): 32 lanes x 32 bits (the RTL defaults,
- * 1,000,000 cycles; the replays) and 8 lanes x 8 bits (10,000,000 cycles).
+ * One size per main (Cfg: Dut, kName, kLanes, kWidth, kCycles):
+ * tb_fiber_base_operand_path_small.cpp (8 lanes x 8 bits through the
+ * wrapper fiber_base_operand_path_small: 10,000,000 cycles, the replays) and
+ * full_fiber_base_operand_path.cpp (the defaults, 32 x 32: 1,000,000).
  *
  * Each SP has a scheduler model: it presents an instruction, keeps
  * presenting it while passes remain (busy_o) and, when it stalls, usually
@@ -21,21 +23,25 @@
  *   3. seeded random: few rows per bank (conflicts and repeated registers),
  *      any field values, idle cycles, rare asynchronous resets.
  */
+#ifndef TB_FIBER_BASE_OPERAND_PATH_H
+#define TB_FIBER_BASE_OPERAND_PATH_H
+
 #include <string>
 
-#include "Vfiber_base_operand_path.h"
 #include "fiber.h"
 #include "fiber_tb_issue_ref.h"
 #include "fiber_tb_wide.h"
 #include "lockstep.h"
 
-using namespace fibertb;
-
+template <class Cfg>
 struct TbBasePath {
-  using Dut = Vfiber_base_operand_path;
-  static constexpr const char *kName = "fiber_base_operand_path";
+  using Dut = typename Cfg::Dut;
+  using Wd = fibertb::Wide<Cfg::kLanes, Cfg::kWidth>;
+  static constexpr const char *kName = Cfg::kName;
   static constexpr bool kClocked = true;
-  static constexpr uint64_t kDefaultCycles = kFull ? 1000000 : 10000000;
+  static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
+  static constexpr unsigned kLanes = Cfg::kLanes, kWidth = Cfg::kWidth, kWord = Wd::kWord;
+  template <class T> using PortT = fibertb::PortT<T>;
   using DataT = PortT<decltype(std::declval<Dut &>().rd_data_sp0_i)>;
   using OpndT = PortT<decltype(std::declval<Dut &>().opnd_sp0_o)>;
   struct Exp {
@@ -47,9 +53,9 @@ struct TbBasePath {
 
   static constexpr unsigned kPatterns = 7 * 7 * 7 * 7;   // per SP
 
-  IssueRef ref;
-  IssueIn in{};
-  IssueOut out{};
+  fibertb::IssueRef ref;
+  fibertb::IssueIn in{};
+  fibertb::IssueOut out{};
   bool rst_n = false;
   // scheduler model per SP
   bool have[FB_NSP] = {}, stalled[FB_NSP] = {};
@@ -178,8 +184,8 @@ struct TbBasePath {
       have[s] = in.valid[s];
     }
     DataT *rd[FB_NSP] = {&d.rd_data_sp0_i, &d.rd_data_sp1_i, &d.rd_data_sp2_i, &d.rd_data_sp3_i};
-    for (int s = 0; s < FB_NSP; s++) rand_port(rng, *rd[s], 2 * kWord);
-    for (int p = 0; p < FB_NPORT; p++) get_word(*rd[p / 2], (unsigned)(p % 2), ref.xin.port_data[p]);
+    for (int s = 0; s < FB_NSP; s++) Wd::rand_port(rng, *rd[s], 2 * kWord);
+    for (int p = 0; p < FB_NPORT; p++) Wd::get_word(*rd[p / 2], (unsigned)(p % 2), ref.xin.port_data[p]);
 
     // inputs
     d.rst_ni = rst_n;
@@ -205,7 +211,7 @@ struct TbBasePath {
     e.opnd_valid = 0;
     for (int s = 0; s < FB_NSP; s++) {
       e.opnd_valid |= (uint16_t)((out.xo.valid[s] & 0xFu) << (4 * s));
-      for (int k = 0; k < FB_NSRC; k++) put_word(e.opnd[s], (unsigned)k, out.xo.opnd[s][k]);
+      for (int k = 0; k < FB_NSRC; k++) Wd::put_word(e.opnd[s], (unsigned)k, out.xo.opnd[s][k]);
     }
 
     // bookkeeping and coverage
@@ -240,4 +246,4 @@ struct TbBasePath {
   }
 };
 
-int main(int argc, char **argv) { return lockstep::run<TbBasePath>(argc, argv); }
+#endif

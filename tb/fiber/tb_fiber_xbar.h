@@ -1,10 +1,10 @@
 /*
- * tb_fiber_xbar.cpp - lockstep harness of fiber_xbar against fb_xbar_step()
- * (every output, every cycle).
- *
- * Built twice (tb/fiber/fiber.mk): at the RTL defaults, 32 lanes x 32 bits
- * (cosim-fiber_xbar, 1,000,000 cycles; the replays), and at 8 lanes x 8 bits
- * (cosim-fiber_xbar-small, 10,000,000 cycles).
+ * tb_fiber_xbar.h - lockstep harness of fiber_xbar against fb_xbar_step()
+ * (every output, every cycle), for one size (Cfg: Dut, kName, kLanes,
+ * kWidth, kCycles). Two mains use it: tb_fiber_xbar_small.cpp (through the
+ * 8 lanes x 8 bits wrapper fiber_xbar_small: 10,000,000 cycles, the Icarus
+ * and gate-level replays) and full_fiber_xbar.cpp (fiber_xbar at its
+ * defaults, 32 lanes x 32 bits: 1,000,000 cycles).
  *
  * Stimulus, in this order (port data random every cycle, so an operand
  * taken from the wrong cycle or the wrong port is seen at once; one cycle in
@@ -18,20 +18,24 @@
  *      asynchronous resets.
  * Every 16th cycle of phase 2 is a random one, so the replays see all kinds.
  */
+#ifndef TB_FIBER_XBAR_H
+#define TB_FIBER_XBAR_H
+
 #include <string>
 
-#include "Vfiber_xbar.h"
 #include "fiber.h"
 #include "fiber_tb_wide.h"
 #include "lockstep.h"
 
-using namespace fibertb;
-
+template <class Cfg>
 struct TbXbar {
-  using Dut = Vfiber_xbar;
-  static constexpr const char *kName = "fiber_xbar";
+  using Dut = typename Cfg::Dut;
+  using Wd = fibertb::Wide<Cfg::kLanes, Cfg::kWidth>;
+  static constexpr const char *kName = Cfg::kName;
   static constexpr bool kClocked = true;
-  static constexpr uint64_t kDefaultCycles = kFull ? 1000000 : 10000000;
+  static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
+  static constexpr unsigned kLanes = Cfg::kLanes, kWidth = Cfg::kWidth, kWord = Wd::kWord;
+  template <class T> using PortT = fibertb::PortT<T>;
   using DataT = PortT<decltype(std::declval<Dut &>().rd_data_sp0_i)>;
   using OpndT = PortT<decltype(std::declval<Dut &>().opnd_sp0_o)>;
   struct Exp {
@@ -165,8 +169,8 @@ struct TbXbar {
     d.sel_valid_i = sv;
     d.sel_port_i = sp;
     DataT *rd[FB_NSP] = {&d.rd_data_sp0_i, &d.rd_data_sp1_i, &d.rd_data_sp2_i, &d.rd_data_sp3_i};
-    for (int s = 0; s < FB_NSP; s++) rand_port(rng, *rd[s], 2 * kWord);
-    for (int p = 0; p < FB_NPORT; p++) get_word(*rd[p / 2], (unsigned)(p % 2), in.port_data[p]);
+    for (int s = 0; s < FB_NSP; s++) Wd::rand_port(rng, *rd[s], 2 * kWord);
+    for (int p = 0; p < FB_NPORT; p++) Wd::get_word(*rd[p / 2], (unsigned)(p % 2), in.port_data[p]);
     // one cycle in 64: lanes carry random bits above the lane width too (the
     // model must drop them like the narrower RTL port)
     if (kWidth < 64 && rng.chance(1, 64))
@@ -180,7 +184,7 @@ struct TbXbar {
     e.valid = 0;
     for (int s = 0; s < FB_NSP; s++) {
       e.valid |= (uint16_t)((out.valid[s] & 0xFu) << (4 * s));
-      for (int k = 0; k < FB_NSRC; k++) put_word(e.opnd[s], (unsigned)k, out.opnd[s][k]);
+      for (int k = 0; k < FB_NSRC; k++) Wd::put_word(e.opnd[s], (unsigned)k, out.opnd[s][k]);
     }
 
     // coverage of the operands delivered this cycle
@@ -209,4 +213,4 @@ struct TbXbar {
   unsigned in_port_q[FB_NSP][FB_NSRC] = {};
 };
 
-int main(int argc, char **argv) { return lockstep::run<TbXbar>(argc, argv); }
+#endif

@@ -1,0 +1,197 @@
+// fiber_busy_bitmap_props - properties of fiber_busy_bitmap.
+//
+// A checker beside the RTL: it instantiates the bitmap and states, for
+// every input sequence (every update port, query and reset, every cycle):
+//   B1 replicas  every replica of EMPTY and FULL equals replica 0, every cycle
+//   B2 order     the next state of every register equals the documented
+//                same-cycle order, written per register as the priority
+//                formula of docs/fiber.md section 7 (the RTL builds write
+//                masks step by step instead):
+//                  EMPTY' = ALL ? 1 : last DEPBAR on (EMPTY, r) ? its value
+//                           : issue ? 1 : writeback ? 0 : EMPTY
+//                  FULL'  = last DEPBAR on (FULL, r) ? its value
+//                           : read ? 1 : consume ? 0 : FULL
+//                where "last DEPBAR" is the one of the highest SP; this holds
+//                for every collision of every port on one register
+//   B3 reset     in reset and in the cycle after it every bit is 0
+//   B4 elig      SP s is eligible exactly when its valid destination is
+//                clear in FULL and every valid source is clear in EMPTY, read
+//                from replica s % NumRep at the start of the cycle, and no
+//                valid id is out of range; dst_busy_o, src_busy_o and
+//                range_err_o are those terms one by one
+//   B5 range     upd_range_err_o[s] is set exactly when SP s drives an
+//                update id >= NumReg (B2 already shows such an id changes
+//                nothing)
+// Sizes: NumReg and NumRep are parameters of the checker; the proof script
+// states the sizes it runs.
+`default_nettype none
+
+module fiber_busy_bitmap_props #(
+  parameter integer NumReg = 48,
+  parameter integer NumRep = 4
+) (
+  input wire              clk_i,
+  input wire              rst_ni,
+  input wire [4-1:0]      dst_valid_i,
+  input wire [4*11-1:0]   dst_i,
+  input wire [4*4-1:0]    src_valid_i,
+  input wire [4*4*11-1:0] src_i,
+  input wire [4-1:0]      issue_valid_i,
+  input wire [4*11-1:0]   issue_dst_i,
+  input wire [4-1:0]      wb_valid_i,
+  input wire [4*11-1:0]   wb_dst_i,
+  input wire [4*4-1:0]    read_valid_i,
+  input wire [4*4*11-1:0] read_src_i,
+  input wire [4*4-1:0]    cons_valid_i,
+  input wire [4*4*11-1:0] cons_src_i,
+  input wire [4-1:0]      dep_valid_i,
+  input wire [4*11-1:0]   dep_reg_i,
+  input wire [4-1:0]      dep_group_i,
+  input wire [4-1:0]      dep_set_i,
+  input wire              all_set_i
+);
+
+  localparam integer NumSp = 4;
+  localparam integer NumSrc = 4;
+  localparam integer RW = 11;
+
+  wire [NumSp-1:0]         eligible, dst_busy, range_err, upd_range_err;
+  wire [NumSp*NumSrc-1:0]  src_busy;
+  wire [NumRep*NumReg-1:0] empty, full;
+
+  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep)) u_dut (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),
+    .issue_valid_i(issue_valid_i), .issue_dst_i(issue_dst_i),
+    .wb_valid_i(wb_valid_i), .wb_dst_i(wb_dst_i),
+    .read_valid_i(read_valid_i), .read_src_i(read_src_i),
+    .cons_valid_i(cons_valid_i), .cons_src_i(cons_src_i),
+    .dep_valid_i(dep_valid_i), .dep_reg_i(dep_reg_i), .dep_group_i(dep_group_i),
+    .dep_set_i(dep_set_i), .all_set_i(all_set_i),
+    .eligible_o(eligible), .dst_busy_o(dst_busy), .src_busy_o(src_busy),
+    .range_err_o(range_err), .upd_range_err_o(upd_range_err),
+    .empty_o(empty), .full_o(full)
+  );
+
+  wire [NumReg-1:0] e0 = empty[0 +: NumReg];
+  wire [NumReg-1:0] f0 = full[0 +: NumReg];
+
+  // ---- B2 reference: per register, the priority formula
+  reg [NumReg-1:0] e_next, f_next;
+  reg              issue, wb, rd, cons, dep_e, dep_f, dep_e_val, dep_f_val;
+  integer r, s, k;
+  always @* begin
+    for (r = 0; r < NumReg; r = r + 1) begin
+      issue = 1'b0; wb = 1'b0; rd = 1'b0; cons = 1'b0;
+      dep_e = 1'b0; dep_f = 1'b0; dep_e_val = 1'b0; dep_f_val = 1'b0;
+      for (s = 0; s < NumSp; s = s + 1) begin
+        issue = issue | (issue_valid_i[s] && issue_dst_i[s*RW +: RW] == r);
+        wb    = wb    | (wb_valid_i[s]    && wb_dst_i[s*RW +: RW] == r);
+        for (k = 0; k < NumSrc; k = k + 1) begin
+          rd   = rd   | (read_valid_i[s*NumSrc+k] && read_src_i[(s*NumSrc+k)*RW +: RW] == r);
+          cons = cons | (cons_valid_i[s*NumSrc+k] && cons_src_i[(s*NumSrc+k)*RW +: RW] == r);
+        end
+      end
+      // SP 3 is looked at first: the highest SP touching the register decides
+      for (s = NumSp - 1; s >= 0; s = s - 1) begin
+        if (dep_valid_i[s] && dep_reg_i[s*RW +: RW] == r && !dep_group_i[s] && !dep_e) begin
+          dep_e = 1'b1; dep_e_val = dep_set_i[s];
+        end
+        if (dep_valid_i[s] && dep_reg_i[s*RW +: RW] == r && dep_group_i[s] && !dep_f) begin
+          dep_f = 1'b1; dep_f_val = dep_set_i[s];
+        end
+      end
+      e_next[r] = all_set_i ? 1'b1 : dep_e ? dep_e_val : issue ? 1'b1 : wb ? 1'b0 : e0[r];
+      f_next[r] = dep_f ? dep_f_val : rd ? 1'b1 : cons ? 1'b0 : f0[r];
+    end
+  end
+
+  reg              past_valid, past_rst_n;
+  reg [NumReg-1:0] exp_e, exp_f;
+  initial past_valid = 1'b0;
+  always @(posedge clk_i) begin
+    past_valid <= 1'b1;
+    past_rst_n <= rst_ni;
+    exp_e      <= e_next;
+    exp_f      <= f_next;
+  end
+
+  // ---- B4 and B5 reference
+  reg [NumSp-1:0]        r_elig, r_dbusy, r_rerr, r_uerr;
+  reg [NumSp*NumSrc-1:0] r_sbusy;
+  reg [10:0]             id;
+  integer rep;
+  always @* begin
+    for (s = 0; s < NumSp; s = s + 1) begin
+      rep = s % NumRep;
+      id  = dst_i[s*RW +: RW];
+      r_dbusy[s] = dst_valid_i[s] && id < NumReg && full[rep*NumReg + id];
+      r_rerr[s]  = dst_valid_i[s] && id >= NumReg;
+      for (k = 0; k < NumSrc; k = k + 1) begin
+        id = src_i[(s*NumSrc+k)*RW +: RW];
+        r_sbusy[s*NumSrc+k] = src_valid_i[s*NumSrc+k] && id < NumReg &&
+                              empty[rep*NumReg + id];
+        if (src_valid_i[s*NumSrc+k] && id >= NumReg) r_rerr[s] = 1'b1;
+      end
+      r_elig[s] = !r_dbusy[s] && !(|r_sbusy[s*NumSrc +: NumSrc]) && !r_rerr[s];
+      r_uerr[s] = (issue_valid_i[s] && issue_dst_i[s*RW +: RW] >= NumReg) ||
+                  (wb_valid_i[s] && wb_dst_i[s*RW +: RW] >= NumReg) ||
+                  (dep_valid_i[s] && dep_reg_i[s*RW +: RW] >= NumReg);
+      for (k = 0; k < NumSrc; k = k + 1)
+        if ((read_valid_i[s*NumSrc+k] && read_src_i[(s*NumSrc+k)*RW +: RW] >= NumReg) ||
+            (cons_valid_i[s*NumSrc+k] && cons_src_i[(s*NumSrc+k)*RW +: RW] >= NumReg))
+          r_uerr[s] = 1'b1;
+    end
+  end
+
+  // ---- B1
+  reg reps_equal;
+  integer q;
+  always @* begin
+    reps_equal = 1'b1;
+    for (q = 1; q < NumRep; q = q + 1)
+      if (empty[q*NumReg +: NumReg] != e0 || full[q*NumReg +: NumReg] != f0) reps_equal = 1'b0;
+  end
+
+  always @* begin
+    assert (reps_equal);                                                  // B1
+    assert (!past_valid || !past_rst_n || !rst_ni || (e0 == exp_e && f0 == exp_f));  // B2
+    assert (rst_ni || (e0 == {NumReg{1'b0}} && f0 == {NumReg{1'b0}}));    // B3
+    assert (!past_valid || past_rst_n || (e0 == {NumReg{1'b0}} && f0 == {NumReg{1'b0}}));  // B3
+    assert (eligible == r_elig);                                          // B4
+    assert (dst_busy == r_dbusy);                                         // B4
+    assert (src_busy == r_sbusy);                                         // B4
+    assert (range_err == r_rerr);                                         // B4
+    assert (upd_range_err == r_uerr);                                     // B5
+  end
+
+`ifdef COVER
+  // a collision on register 5 of every kind of update at once, where the
+  // order decides: writeback clear, issue set, DEPBAR set by SP 1 and
+  // DEPBAR clear by SP 2 (SP 2 wins), read set and consume clear on FULL
+  wire collide = wb_valid_i[0] && wb_dst_i[0 +: RW] == 5 &&
+                 issue_valid_i[3] && issue_dst_i[3*RW +: RW] == 5 &&
+                 dep_valid_i[1] && dep_reg_i[1*RW +: RW] == 5 && !dep_group_i[1] && dep_set_i[1] &&
+                 dep_valid_i[2] && dep_reg_i[2*RW +: RW] == 5 && !dep_group_i[2] && !dep_set_i[2] &&
+                 read_valid_i[12] && read_src_i[12*RW +: RW] == 5 &&
+                 cons_valid_i[0] && cons_src_i[0 +: RW] == 5 && !all_set_i && rst_ni;
+  reg past_collide;
+  always @(posedge clk_i) past_collide <= collide;
+  always @* begin
+    cover (past_valid && past_collide && rst_ni && !e0[5] && f0[5]);
+    // ALL-scope beats a DEPBAR clear on the same cycle
+    cover (past_valid && rst_ni && past_rst_n && e0 == {NumReg{1'b1}} && f0[3]);
+    // eligibility: blocked by a FULL destination, by an EMPTY source, and
+    // eligible with an EMPTY destination and a FULL source
+    cover (rst_ni && dst_valid_i[3] && dst_busy[3] && src_valid_i[12] && !src_busy[12]);
+    cover (rst_ni && src_valid_i[5] && src_busy[5] && !eligible[1]);
+    cover (rst_ni && eligible[2] && dst_valid_i[2] && empty[(2 % NumRep)*NumReg + dst_i[2*RW +: 6]] &&
+           src_valid_i[8] && full[(2 % NumRep)*NumReg + src_i[8*RW +: 6]] && dst_i[2*RW +: RW] < NumReg &&
+           src_i[8*RW +: RW] < NumReg);
+    cover (rst_ni && |upd_range_err && range_err[0]);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
