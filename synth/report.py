@@ -73,6 +73,11 @@ def crit_text(r, fo4_only=False):
     return f"{cp['ns']:.2f} ns, {cp['fo4']:.1f} FO4 ({KIND_TEXT[cp['kind']]})"
 
 
+def status_text(r):
+    return {"not built": "not yet built", "not run": "not synthesized yet",
+            "failed": "FAILED"}.get(r["status"], r["status"])
+
+
 def run_time(r):
     if r["status"] != "ok":
         return "-"
@@ -92,12 +97,14 @@ def compute_deltas(rows, deltas):
                     continue
                 ok = r["status"] == "ok"
                 terms.append({"name": r["name"], "top": r["top"], "mult": mult,
+                              "status": status_text(r),
                               "ge": r.get("ge") if ok else None,
                               "area_um2": r.get("area_um2") if ok else None,
                               "flops": r.get("flops") if ok else None,
                               "critical": r.get("critical") if ok else None})
                 if not ok:
-                    missing.append(r["name"])
+                    missing.append(r["name"] + ("" if r["status"] == "not built"
+                                                else f" ({status_text(r)})"))
         total = None
         if terms and not missing:
             total = {k: round(sum(t["mult"] * t[k] for t in terms), 2)
@@ -138,8 +145,7 @@ def md_summary(rows, dl):
                        f"{fmt_int(r['flops'])} | {fmt_int(r['area_um2'])} | {fmt_ge(r['ge'])} | "
                        f"{crit_text(r)} |")
         else:
-            st = "not yet built" if r["status"] == "not built" else r["status"].upper()
-            out.append(f"| {r['name']} | {r['params_text']} | - | - | - | - | {st} |")
+            out.append(f"| {r['name']} | {r['params_text']} | - | - | - | - | {status_text(r)} |")
     for tag, d in dl.items():
         tt = d["total"]
         if tt:
@@ -149,7 +155,7 @@ def md_summary(rows, dl):
                        f"{fmt_int(tt['area_um2'])} | {fmt_ge(tt['ge'])} | {slow} |")
         elif d["terms"]:
             out.append(f"| delta {tag}: {d['title']} | | | | | | incomplete ("
-                       f"{len(d['missing'])} not yet built) |")
+                       f"{len(d['missing'])} missing) |")
     return out
 
 
@@ -166,7 +172,7 @@ def md_all(rows):
                 "|---|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|"]
         for r in grp:
             if r["status"] != "ok":
-                st = "not yet built" if r["status"] == "not built" else "FAILED"
+                st = status_text(r)
                 out.append(f"| {r['name']} | {r['top']} | {r['params_text']} | {st} "
                            "| | | | | | | | | |")
                 continue
@@ -213,7 +219,7 @@ def md_deltas(dl):
                 "|---|---:|---:|---:|---:|---|"]
         for t in d["terms"]:
             if t["ge"] is None:
-                out.append(f"| {t['name']} | {t['mult']:+d} | not yet built | | | |")
+                out.append(f"| {t['name']} | {t['mult']:+d} | {t['status']} | | | |")
             else:
                 cp = t["critical"]
                 cps = f"{cp['ns']:.2f} ns, {cp['fo4']:.1f} FO4" if cp else "-"
@@ -226,7 +232,7 @@ def md_deltas(dl):
                        f"{tt['worst_block'] or '-'}"
                        + (f" ({tt['worst_fo4']:.1f} FO4)" if tt["worst_fo4"] else "") + " |")
         else:
-            out.append(f"| **delta** | | incomplete: not yet built: {', '.join(d['missing'])} "
+            out.append(f"| **delta** | | incomplete, missing: {', '.join(d['missing'])} "
                        "| | | |")
     return out
 
@@ -253,7 +259,7 @@ def md_comparison(rows, dl, meta):
             out.append(f"| {d['title']} (`{tag}`) | {fmt_ge(g)} | "
                        f"{g / hi:.1f}x the upper end |")
         else:
-            out.append(f"| {d['title']} (`{tag}`) | incomplete | not yet built: "
+            out.append(f"| {d['title']} (`{tag}`) | incomplete | missing: "
                        f"{', '.join(d['missing'])} |")
     if mul_ok:
         out.append(f"| one 32x32 multiplier, same flow (`synth_ref_mul32`) | {fmt_ge(mul['ge'])} | "
@@ -304,7 +310,7 @@ def md_comparison(rows, dl, meta):
     if fib:
         for t in fib["terms"]:
             if t["ge"] is None:
-                out.append(f"| {t['name']} x{t['mult']} | not yet built | | | | | | |")
+                out.append(f"| {t['name']} x{t['mult']} | {t['status']} | | | | | | |")
                 continue
             ge, ar = t["mult"] * t["ge"], t["mult"] * t["area_um2"]
             s = to_7nm(ge, ar)
@@ -326,7 +332,7 @@ def md_comparison(rows, dl, meta):
                        + (f"{tt['worst_fo4']:.1f} (slowest block) | "
                           f"{fo4_verdict(tt['worst_fo4'])} |" if tt["worst_fo4"] else "- | |"))
         else:
-            out.append(f"| {d['title']} (`{tag}`) | incomplete: not yet built: "
+            out.append(f"| {d['title']} (`{tag}`) | incomplete, missing: "
                        f"{', '.join(d['missing'])} | | | | | | |")
     out.append(f"| paper, Tbl. IV | | | | {FB_PAPER_MM2} | {FB_PAPER_MM2} | meets 2.5 GHz | |")
     out.append("")
@@ -363,6 +369,40 @@ def md_comparison(rows, dl, meta):
     return out
 
 
+def tl_sweep_names(suffix):
+    """Configuration names of the tl-post terms at one sweep point ('' is
+    the default configuration, 'r3' rank 3, 's32' stride width 32)."""
+    dot = f".{suffix}" if suffix else ""
+    return [("tilelens_split_sum.post" + dot, +1), ("tilelens_base_sum.post" + dot, -1),
+            ("tilelens_counter_cfg" + dot, +1), ("tilelens_addr_gen" + dot, +1),
+            ("tilelens_base_addr_gen" + dot, -1)]
+
+
+def md_tl_sweep(rows):
+    by = {r["name"]: r for r in rows}
+    points = [(f"Rank={k}", f"r{k}") for k in range(1, 5)] + [("Rank=5 (default)", "")] + \
+             [("StrideWidth=32", "s32")]
+    out = ["| Sweep point | split-and-sum | plain sum | counter reconfigurator | "
+           "address generator | standard generator | delta (GE) |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    any_row = False
+    for label, suf in points:
+        cells, total, ok = [], 0.0, True
+        for name, sign in tl_sweep_names(suf):
+            r = by.get(name)
+            if r and r["status"] == "ok":
+                cells.append(fmt_ge(r["ge"]))
+                total += sign * r["ge"]
+            else:
+                cells.append("-")
+                ok = False
+        if all(c == "-" for c in cells):
+            continue
+        any_row = True
+        out.append(f"| {label} | " + " | ".join(cells) + f" | {fmt_ge(total) if ok else '-'} |")
+    return out if any_row else []
+
+
 def md_composed(rows):
     by_top_default = {r["top"]: r for r in defaults(rows)}
     out = []
@@ -380,7 +420,7 @@ def md_composed(rows):
                 out.append(f"| {k} | {n} | {fmt_ge(c['ge'])} | {fmt_ge(n * c['ge'])} |")
                 s += n * c["ge"]
             else:
-                out.append(f"| {k} | {n} | not yet built | |")
+                out.append(f"| {k} | {n} | {status_text(c)} | |")
                 complete = False
         if complete:
             out.append(f"| sum of parts | | | {fmt_ge(s)} |")
@@ -395,11 +435,13 @@ def write_md(rows, dl, meta, path):
     ok = [r for r in rows if r["status"] == "ok"]
     nb = [r for r in rows if r["status"] == "not built"]
     bad = [r for r in rows if r["status"] == "failed"]
+    nr = [r for r in rows if r["status"] == "not run"]
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     L = ["# Synthesis: gate counts, area and timing", "",
          f"Generated by `make synth` (`synth/synth.py`, configurations in "
          f"`synth/configs.tsv`) on {now}: {len(ok)} configurations synthesized, "
-         f"{len(nb)} not yet built, {len(bad)} failed; {meta['wall_s']} s wall time with "
+         f"{len(nb)} not yet built, {len(nr)} not synthesized yet, {len(bad)} failed; "
+         f"{meta['wall_s']} s wall time with "
          f"{meta['jobs']} parallel jobs (results cached per configuration by input hashes).",
          "",
          f"- **Cell library**: OSU 0.18 um standard cells `{lib['name']}` "
@@ -440,6 +482,14 @@ def write_md(rows, dl, meta, path):
     L += md_deltas(dl)
     L += ["", "## Against the papers"]
     L += md_comparison(rows, dl, meta)
+    sw = md_tl_sweep(rows)
+    if sw:
+        L += ["", "### TileLens delta across the sweep (after the multipliers)", "",
+              "The tl-post delta at each sweep point: split-and-sum minus plain sum "
+              "(products as inputs), plus the counter reconfigurator, plus the remapping "
+              "minus the standard address generator, all at the same parameters. "
+              "A dash: that configuration is not in the table or not built."]
+        L += [""] + sw
     comp = md_composed(rows)
     if comp:
         L += ["", "## Composed units and their parts", "",

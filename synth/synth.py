@@ -14,6 +14,7 @@ the contents of every source file the configuration reads.
 
 import argparse
 import concurrent.futures
+import fcntl
 import hashlib
 import json
 import os
@@ -119,17 +120,21 @@ class Runner:
         d = os.path.join(WORK, "_fo4")
         key = hashlib.sha256(self._tool_key().encode()).hexdigest()
         cache = os.path.join(d, "fo4.json")
-        try:
-            old = json.load(open(cache))
-            if old.get("key") == key:
-                return old["fo4"]
-        except (OSError, ValueError):
-            pass
-        fo4 = flow.measure_fo4(self.lib, d)
-        json.dump({"key": key, "fo4": fo4}, open(cache, "w"), indent=1)
-        return fo4
+        os.makedirs(os.path.join(WORK, ".locks"), exist_ok=True)
+        with open(os.path.join(WORK, ".locks", "_fo4"), "w") as lk:
+            fcntl.flock(lk, fcntl.LOCK_EX)
+            try:
+                old = json.load(open(cache))
+                if old.get("key") == key:
+                    return old["fo4"]
+            except (OSError, ValueError):
+                pass
+            fo4 = flow.measure_fo4(self.lib, d)
+            with open(cache, "w") as f:
+                json.dump({"key": key, "fo4": fo4}, f, indent=1)
+            return fo4
 
-    def run(self, configs):
+    def run(self, configs, run_missing=True):
         modules, dup, words = flow.scan_sources(ROOT)
         incs = flow.include_files(ROOT)
         plan, results = [], {}
@@ -167,6 +172,11 @@ class Runner:
                 guess = (prev or {}).get("record", {}).get("yosys_s", 1e9)
                 todo.append((guess, c, files, key, ykey))
         todo.sort(key=lambda t: -t[0])
+        if not run_missing:
+            for _, c, _, _, _ in todo:
+                results[c["name"]] = {"status": "not run",
+                                      "error": "not synthesized yet (make synth)"}
+            todo = []
         n_cached = len(plan) - len(todo)
         print(f"synth: {len(configs)} configurations: {len(todo)} to run, {n_cached} cached, "
               f"{len(configs) - len(plan)} not built or unreadable; {self.jobs} jobs", flush=True)
@@ -176,16 +186,30 @@ class Runner:
         def one(item):
             _, c, files, key, ykey = item
             outdir = os.path.join(WORK, c["name"])
-            try:
-                rec = flow.run_config(c, ROOT, files, self.lib, self.fo4, outdir, self.timeout,
-                                      ykey)
-            except (flow.FlowError, OSError, ValueError, KeyError) as e:
-                rec = {"status": "failed", "error": f"{type(e).__name__}: {e}"}
-            rec["files"] = files
-            rec["cached"] = False
-            if rec["status"] == "ok":
-                json.dump({"key": key, "record": rec},
-                          open(os.path.join(outdir, "result.json"), "w"), indent=1)
+            rpath = os.path.join(outdir, "result.json")
+            os.makedirs(os.path.join(WORK, ".locks"), exist_ok=True)
+            # One run per configuration at a time, across processes: a second
+            # make synth in the same tree waits and then takes the result.
+            with open(os.path.join(WORK, ".locks", c["name"]), "w") as lk:
+                fcntl.flock(lk, fcntl.LOCK_EX)
+                try:
+                    prev = json.load(open(rpath))
+                except (OSError, ValueError):
+                    prev = {}
+                if prev.get("key") == key:
+                    rec = dict(prev["record"], cached=True)
+                else:
+                    try:
+                        rec = flow.run_config(c, ROOT, files, self.lib, self.fo4, outdir,
+                                              self.timeout, ykey)
+                    except (flow.FlowError, OSError, ValueError, KeyError) as e:
+                        rec = {"status": "failed", "error": f"{type(e).__name__}: {e}"}
+                    rec["files"] = files
+                    rec["cached"] = False
+                    if rec["status"] == "ok":
+                        with open(rpath + ".tmp", "w") as f:
+                            json.dump({"key": key, "record": rec}, f, indent=1)
+                        os.replace(rpath + ".tmp", rpath)
             with self.lock:
                 done[0] += 1
                 print(f"  [{done[0]:2d}/{len(todo)}] {line_for(c, rec)}", flush=True)
@@ -230,7 +254,7 @@ def cmd_run(args):
             sys.exit("unknown configuration(s): " + ", ".join(sorted(missing)))
     runner = Runner(args.jobs, args.timeout)
     t0 = time.monotonic()
-    results = runner.run(sel)
+    results = runner.run(sel, run_missing=not args.report_only)
     wall = time.monotonic() - t0
     if args.only:
         return 0 if all(r["status"] != "failed" for r in results.values()) else 1
@@ -242,6 +266,11 @@ def cmd_run(args):
     os.makedirs(REPORTS, exist_ok=True)
     paths = report.write_all(rows, deltas, meta, REPORTS, ROOT)
     failed = [r["name"] for r in rows if r["status"] == "failed"]
+    if args.report_only:
+        missing = [r["name"] for r in rows if r["status"] == "not run"]
+        if missing:
+            print(f"synth: {len(missing)} configurations not synthesized yet: "
+                  + ", ".join(missing))
     print(f"synth: wrote {', '.join(os.path.relpath(p, ROOT) for p in paths)} "
           f"({wall:.1f} s wall)")
     if failed:
@@ -343,6 +372,8 @@ def main():
                        help="seconds per tool run")
         if name == "run":
             p.add_argument("--only", nargs="+", help="run only these configurations (no reports)")
+            p.add_argument("--report-only", action="store_true",
+                           help="write the reports from cached results, synthesize nothing")
         if name == "check":
             p.add_argument("--tolerance", type=float, default=5.0, help="percent")
     args = ap.parse_args()

@@ -56,8 +56,8 @@ typedef enum {
   TL_ERR_STRIDE,            /* stride[d] (d >= 1) zero, not a multiple of 16, or >= 2^40 */
   TL_ERR_BOX,               /* box[d] not in 1..256, or box[0]*s not a multiple of 16 */
   TL_ERR_ALIGN,             /* base or smem_base not 16 B aligned; tile-major: base not
-                               G aligned, row start not a multiple of a'*s or column
-                               start not a multiple of b columns                  */
+                               G aligned, row start not a multiple of a'*s or a split
+                               dimension's start not a multiple of b/m columns    */
   TL_ERR_TILE_SHAPE,        /* tile-major: lg outside [4,16], la+lb+log2(s) != lg,
                                or tile_major not 0/1                              */
   TL_ERR_LEAD_STRIDE,       /* tile-major: L zero, >= 2^40 or not a multiple of a*s */
@@ -271,14 +271,15 @@ tl_status tl_box_shape_check(const tl_desc *d, const tl_box *b);
  * TL_ERR_UNSUPPORTED_VIEW), start = rule 19 (TL_OK or TL_ERR_ALIGN; it reads
  * the row start, so it is meaningful once rules 17-18 pass), and the nest
  * (valid when view is TL_OK; its err field is TL_OK). The RTL emits every
- * level's stride as stride_raw << (shl bit ? log2_b : 0) and shifts in the
- * generator; shl_mask and stride_raw give that form. */
+ * level's stride as stride_raw << shift and shifts in the generator (one
+ * shifter for all levels): stride_raw and shift give that form. */
 typedef struct {
   tl_status   view;
   tl_status   start;
   tl_counters nest;
   uint64_t    stride_raw[TL_MAX_LEVELS]; /* < 2^TL_STRIDE_BITS */
-  uint32_t    shl_mask;                  /* bit k: level k shifts by log2_b */
+  uint32_t    shift[TL_MAX_LEVELS];      /* stride[k] = stride_raw[k] << shift[k];
+                                            shift <= TL_LOG2_GRANULE_MAX */
 } tl_counter_hw_out;
 
 void tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box *b,

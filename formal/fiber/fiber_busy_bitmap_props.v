@@ -116,22 +116,24 @@ module fiber_busy_bitmap_props #(
     exp_f      <= f_next;
   end
 
-  // ---- B4 and B5 reference
+  // ---- B4 and B5 reference (the state is read by comparing the id with
+  // every register number: no index can fall outside the vectors)
   reg [NumSp-1:0]        r_elig, r_dbusy, r_rerr, r_uerr;
   reg [NumSp*NumSrc-1:0] r_sbusy;
-  reg [10:0]             id;
-  integer rep;
+  integer rep, t;
   always @* begin
     for (s = 0; s < NumSp; s = s + 1) begin
       rep = s % NumRep;
-      id  = dst_i[s*RW +: RW];
-      r_dbusy[s] = dst_valid_i[s] && id < NumReg && full[rep*NumReg + id];
-      r_rerr[s]  = dst_valid_i[s] && id >= NumReg;
+      r_dbusy[s] = 1'b0;
+      for (t = 0; t < NumReg; t = t + 1)
+        if (dst_valid_i[s] && dst_i[s*RW +: RW] == t && full[rep*NumReg + t]) r_dbusy[s] = 1'b1;
+      r_rerr[s] = dst_valid_i[s] && dst_i[s*RW +: RW] >= NumReg;
       for (k = 0; k < NumSrc; k = k + 1) begin
-        id = src_i[(s*NumSrc+k)*RW +: RW];
-        r_sbusy[s*NumSrc+k] = src_valid_i[s*NumSrc+k] && id < NumReg &&
-                              empty[rep*NumReg + id];
-        if (src_valid_i[s*NumSrc+k] && id >= NumReg) r_rerr[s] = 1'b1;
+        r_sbusy[s*NumSrc+k] = 1'b0;
+        for (t = 0; t < NumReg; t = t + 1)
+          if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] == t && empty[rep*NumReg + t])
+            r_sbusy[s*NumSrc+k] = 1'b1;
+        if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] >= NumReg) r_rerr[s] = 1'b1;
       end
       r_elig[s] = !r_dbusy[s] && !(|r_sbusy[s*NumSrc +: NumSrc]) && !r_rerr[s];
       r_uerr[s] = (issue_valid_i[s] && issue_dst_i[s*RW +: RW] >= NumReg) ||
@@ -185,9 +187,9 @@ module fiber_busy_bitmap_props #(
     // eligible with an EMPTY destination and a FULL source
     cover (rst_ni && dst_valid_i[3] && dst_busy[3] && src_valid_i[12] && !src_busy[12]);
     cover (rst_ni && src_valid_i[5] && src_busy[5] && !eligible[1]);
-    cover (rst_ni && eligible[2] && dst_valid_i[2] && empty[(2 % NumRep)*NumReg + dst_i[2*RW +: 6]] &&
-           src_valid_i[8] && full[(2 % NumRep)*NumReg + src_i[8*RW +: 6]] && dst_i[2*RW +: RW] < NumReg &&
-           src_i[8*RW +: RW] < NumReg);
+    cover (rst_ni && eligible[2] && dst_valid_i[2] && dst_i[2*RW +: RW] == 1 &&
+           empty[(2 % NumRep)*NumReg + 1] && src_valid_i[8] && src_i[8*RW +: RW] == 0 &&
+           full[(2 % NumRep)*NumReg + 0]);
     cover (rst_ni && |upd_range_err && range_err[0]);
   end
 `endif

@@ -169,7 +169,9 @@ module fiber_port_arb_props #(
       end
 `ifdef COVER
       // the bound is tight: three stalls in a row, then the grant
-      always @* cover (w == NumSp - 1 && grant[gs] && gs == NumSp - 1);
+      if (gs == NumSp - 1) begin : gen_tight
+        always @* cover (w == NumSp - 1 && grant[gs]);
+      end
 `endif
     end
   endgenerate

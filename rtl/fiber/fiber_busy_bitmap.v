@@ -35,7 +35,8 @@
 //   cycle's inputs); with NumReg = 2048 every 11-bit id is in range.
 // Guarantees: all replicas hold the same value at every cycle (same reset,
 //   same broadcast write); the update order above is the only priority;
-//   outputs never depend on x (no x assignment, out-of-range reads masked).
+//   outputs never depend on x (no x assignment; every read index lies
+//   inside the replica padded to a power of two).
 // Timing: eligibility is combinational from the flops and the query ports;
 //   updates take effect at the next rising clk_i, so an instruction checked
 //   in cycle t sees the updates of cycles up to t-1.

@@ -9,7 +9,9 @@
 //   read every cycle and must stay stable from the start handshake until
 //   done_o (the TMA's command register and descriptor cache hold them).
 //   Busy: each cycle evaluates the current step. Its view coordinates are
-//   coord[d] + sum over the levels k advancing d of idx[k] << weight[k]; a
+//   coord[d] + sum over the levels k advancing d of idx[k] << weight[k] (the
+//   nest's shape is fixed: level d advances dimension d, or level d + 1 after
+//   the split level split_level_i, whose outer counter follows it); a
 //   step with a coordinate of dimension 1..rank-1 outside [0, dim) or a run
 //   [c0, c0 + run_elems) entirely outside [0, dim[0]) is a bubble: no
 //   request, the nest advances anyway. Otherwise req_valid_o = 1 with the
@@ -20,7 +22,7 @@
 //   while req_ready_i is low (valid never depends on ready).
 //   Advancing: the lowest level whose index is not at count-1 increments,
 //   every level below it restarts at 0; its address is the stored address of
-//   that level plus its stride (stride << lb when shl is set): one adder and
+//   that level plus its stride (stride_i << shift_i of the level): one adder and
 //   one shifter serve every level. The destination grows by run_bytes_i every
 //   step, bubbles included (box order). After the last step busy_o falls and
 //   done_o is high for exactly one cycle.
@@ -65,16 +67,15 @@ module tilelens_addr_gen #(
   output wire                            start_ready_o,
   // counter nest (tilelens_counter_cfg)
   input  wire [(Rank+1)*BoxWidth-1:0]    count_i,       // steps per level
-  input  wire [(Rank+1)*StrideWidth-1:0] stride_i,      // bytes per step, before shl
-  input  wire [Rank:0]                   shl_i,         // level stride is stride << lb
-  input  wire [(Rank+1)*3-1:0]           vdim_i,        // view dimension a level advances
-  input  wire [(Rank+1)*5-1:0]           log2_weight_i, // it advances by 2^weight
+  input  wire [(Rank+1)*StrideWidth-1:0] stride_i,      // bytes per step, before the shift
+  input  wire [(Rank+1)*5-1:0]           shift_i,       // level stride is stride << shift
+  input  wire [(Rank+1)*5-1:0]           log2_weight_i, // a level advances its dimension by 2^weight
+  input  wire [2:0]                      split_level_i, // level of the split inner counter, or 0
   input  wire [BoxWidth-1:0]             run_elems_i,   // elements per step
   input  wire [11:0]                     run_bytes_i,   // bytes per step
   input  wire [4:0]                      perm_row_i,    // case-2 permutation widths
   input  wire [4:0]                      perm_col_i,
   input  wire [4:0]                      perm_sub_i,
-  input  wire [4:0]                      log2_b_i,      // lb
   // descriptor and box
   input  wire [AddrWidth-1:0]            base_i,        // tensor base
   input  wire [AddrWidth-1:0]            tile_base_i,   // tilelens_split_sum
@@ -108,24 +109,38 @@ module tilelens_addr_gen #(
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
 
   // ---- the current step's view coordinates and bounds
+  // The nest of tilelens_counter_cfg has a fixed shape: level 0 advances
+  // dimension 0 by idx << weight[0] (pieces of u > a, weight la); dimension
+  // d >= 1 is advanced by level d, or by level d + 1 when it comes after the
+  // split dimension sp (split_level_i); the split dimension's outer counter,
+  // level sp + 1, adds idx << weight above its inner counter (below b/m), so
+  // the two never overlap in bits. The weight of every other level is 0.
+  wire [2:0] sp        = split_level_i;
+  wire       has_split = sp != 3'd0;
+  reg  [4:0]      w_outer;   // the one non-zero weight above level 0
+  reg  [IdxW-1:0] idx_outer;
+  integer i;
+  always @* begin
+    w_outer   = 5'd0;
+    idx_outer = {IdxW{1'b0}};
+    for (i = 1; i < Levels; i = i + 1) begin
+      w_outer = w_outer | log2_weight_i[i*5 +: 5];
+      if (has_split && sp + 3'd1 == i[2:0]) idx_outer = idx_q[i*IdxW +: IdxW];
+    end
+  end
+  wire [BoxWidth-1:0] outer_off = {1'b0, idx_outer} << w_outer;
   wire [Rank*BoxWidth-1:0] off;
   genvar d, k;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_off
-      wire [Levels*BoxWidth-1:0] part;
-      for (k = 0; k < Levels; k = k + 1) begin : gen_lvl
-        wire [BoxWidth-1:0] shifted = {1'b0, idx_q[k*IdxW +: IdxW]} << log2_weight_i[k*5 +: 5];
-        assign part[k*BoxWidth +: BoxWidth] = (vdim_i[k*3 +: 3] == d) ? shifted : {BoxWidth{1'b0}};
+      if (d == 0) begin : gen_off0
+        assign off[0 +: BoxWidth] = {1'b0, idx_q[0 +: IdxW]} << log2_weight_i[0 +: 5];
+      end else begin : gen_offn
+        localparam integer Up = (d + 1 < Levels) ? d + 1 : d;
+        wire          moved = has_split && (sp < d);
+        wire [IdxW-1:0] own = moved ? idx_q[Up*IdxW +: IdxW] : idx_q[d*IdxW +: IdxW];
+        assign off[d*BoxWidth +: BoxWidth] = {1'b0, own} | ((has_split && sp == d) ? outer_off : {BoxWidth{1'b0}});
       end
-      // the levels advancing one dimension never overlap in bits (inner
-      // split counter below b/m, outer above), so OR is their sum
-      reg [BoxWidth-1:0] acc;
-      integer m;
-      always @* begin
-        acc = {BoxWidth{1'b0}};
-        for (m = 0; m < Levels; m = m + 1) acc = acc | part[m*BoxWidth +: BoxWidth];
-      end
-      assign off[d*BoxWidth +: BoxWidth] = acc;
     end
   endgenerate
 
@@ -164,7 +179,6 @@ module tilelens_addr_gen #(
     end
   endgenerate
   reg [2:0] lvl;
-  integer i;
   always @* begin
     lvl = 3'd0;
     for (i = Levels - 1; i >= 0; i = i - 1) if (!last[i]) lvl = i[2:0];
@@ -172,20 +186,20 @@ module tilelens_addr_gen #(
   wire all_last = &last;
 
   reg [StrideWidth-1:0] stride_sel;
-  reg                   shl_sel;
+  reg [4:0]             shift_sel;
   reg [AddrWidth-1:0]   addr_sel;
   always @* begin
     stride_sel = {StrideWidth{1'b0}};
-    shl_sel    = 1'b0;
+    shift_sel  = 5'd0;
     addr_sel   = {AddrWidth{1'b0}};
     for (i = 0; i < Levels; i = i + 1)
       if (lvl == i[2:0]) begin
         stride_sel = stride_i[i*StrideWidth +: StrideWidth];
-        shl_sel    = shl_i[i];
+        shift_sel  = shift_i[i*5 +: 5];
         addr_sel   = addr_q[i*AddrWidth +: AddrWidth];
       end
   end
-  wire [IncW-1:0]      inc       = {{MaxLog2Granule{1'b0}}, stride_sel} << (shl_sel ? log2_b_i : 5'd0);
+  wire [IncW-1:0]      inc       = {{MaxLog2Granule{1'b0}}, stride_sel} << shift_sel;
   wire [AddrWidth-1:0] addr_next = addr_sel + {{(AddrWidth-IncW){1'b0}}, inc};
 
   wire advance = busy_q && (!in_bounds || req_ready_i);

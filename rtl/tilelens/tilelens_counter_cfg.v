@@ -14,9 +14,10 @@
 //                  steps of L << lb advancing d by b/m (weight lb - k); the
 //                  dimensions after it move up one level.
 //   unused levels: count 1, stride 0, vdim 0, weight 0.
-// A stride "<< lb" leaves as stride_o = the unshifted stride with shl_o set:
-// the generator shifts the one stride it adds per cycle, instead of one
-// shifter per level here. The row and split classes come from the descriptor
+// Every stride leaves as stride_o << shift_o: stride * b as (stride, lb), the
+// powers of two G and m*a'*s as (1, lg) and (1, log2(m*a'*s)). The generator
+// shifts the one stride it adds per cycle, instead of one shifter or decoder
+// per level here. The row and split classes come from the descriptor
 // (row_mask_i, split_mask_i, split_log2_m_i: computed once per descriptor by
 // tilelens_desc_check), so no stride comparison is made per load.
 // Each step is one run of run_elems_o elements (a' = min(u, a) in tile-major
@@ -26,8 +27,8 @@
 // express (u not a power of two; a stepped row dimension whose stride is not
 // a multiple of a'*s; two stepped split dimensions; a split box above b/m
 // and not a multiple of it), else TL_ERR_ALIGN when the start is misaligned
-// (row start row_i not a multiple of a'*s, or the column index, sum of
-// coord << k over the split dimensions, not a multiple of b), else TL_OK.
+// (row start row_i not a multiple of a'*s, or a split dimension's start
+// coordinate not a multiple of b/m), else TL_OK.
 // The nest outputs are valid whenever err_o is not TL_ERR_UNSUPPORTED_VIEW.
 // Input domain: a descriptor that passed tilelens_desc_check with its
 // classes, a box that passed tilelens_box_check.
@@ -40,7 +41,7 @@
 //   mode 1 (aligned), run 128 elements = 128 bytes per request
 // and with the 3-D view (128, 128, 3), strides (1, 384, 128): dimension 2
 // is a row dim (128 < L): level 2 stride 128 << 5 = 4096 (stride_o = 128,
-// shl_o[2] = 1).
+// shift_o of level 2 = 5).
 //
 // Parameters:
 //   Rank            view dimensions (TL_MAX_RANK, 5)
@@ -74,8 +75,8 @@ module tilelens_counter_cfg #(
   output wire [3:0]                  err_o,          // TL_OK, TL_ERR_UNSUPPORTED_VIEW, TL_ERR_ALIGN
   output wire [1:0]                  mode_o,         // 0 linear, 1 aligned, 2 wide tile, 3 wide box
   output wire [(Rank+1)*BoxWidth-1:0]    count_o,    // steps per level, 1..256
-  output wire [(Rank+1)*StrideWidth-1:0] stride_o,   // bytes per step (before shl)
-  output wire [Rank:0]                   shl_o,      // level stride is stride_o << lb
+  output wire [(Rank+1)*StrideWidth-1:0] stride_o,   // bytes per step, before the shift
+  output wire [(Rank+1)*5-1:0]           shift_o,    // level stride is stride_o << shift_o
   output wire [(Rank+1)*3-1:0]           vdim_o,     // view dimension a level advances
   output wire [(Rank+1)*5-1:0]           log2_weight_o, // it advances by 2^weight
   output wire [BoxWidth-1:0]         run_elems_o,    // elements per step
@@ -121,10 +122,10 @@ module tilelens_counter_cfg #(
   wire [Rank-1:0]             split_bad;   // split box above b/m, not a multiple
   wire [Rank*BoxWidth-1:0]    p_count;
   wire [Rank*StrideWidth-1:0] p_stride;
-  wire [Rank-1:0]             p_shl;
+  wire [Rank*5-1:0]           p_shift;
   wire [Rank*BoxWidth-1:0]    o_count;
   wire [Rank*5-1:0]           o_weight;
-  wire [Rank*Mg-1:0]          col_term;
+  wire [Rank-1:0]             col_bad;     // split dim start not a multiple of b/m
   genvar d;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_dim
@@ -134,10 +135,10 @@ module tilelens_counter_cfg #(
         assign split_bad[0]     = 1'b0;
         assign p_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
         assign p_stride[0 +: StrideWidth] = {StrideWidth{1'b0}};
-        assign p_shl[0]                   = 1'b0;
+        assign p_shift[0 +: 5]            = 5'd0;
         assign o_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
         assign o_weight[0 +: 5]           = 5'd0;
-        assign col_term[0 +: Mg]          = {Mg{1'b0}};
+        assign col_bad[0]                 = 1'b0;
       end else begin : gen_dimn
         wire                   used  = rank_i > d;
         wire [BoxWidth-1:0]    v     = box_i[d*BoxWidth +: BoxWidth];
@@ -149,19 +150,19 @@ module tilelens_counter_cfg #(
         wire [4:0]             pt_log = log2_b_i - {1'b0, k};           // log2(b/m)
         wire [BoxWidth-1:0]    pt_m1  = ~({BoxWidth{1'b1}} << pt_log);  // b/m - 1, box range
         wire                   v_gt_pt = |(v & ~pt_m1) && (v != pt_m1 + 1'b1);
-        wire [5:0]             in_log = laps + {2'b00, k};              // log2(m*a'*s)
+        wire [4:0]             in_log = laps[4:0] + {1'b0, k};          // log2(m*a'*s) <= lg
         assign stepped_split[d] = used && is_split && step;
         assign row_bad[d]   = used && is_row && step && |(strd[Mg-1:0] & aps_mask);
         assign split_bad[d] = stepped_split[d] && v_gt_pt && |(v & pt_m1);
         assign p_count[d*BoxWidth +: BoxWidth] = !used ? {{(BoxWidth-1){1'b0}}, 1'b1} :
                                                  (is_split && v_gt_pt) ? pt_m1 + 1'b1 : v;
         assign p_stride[d*StrideWidth +: StrideWidth] =
-          !used ? {StrideWidth{1'b0}} :
-          is_split ? ({{(StrideWidth-1){1'b0}}, 1'b1} << in_log) : strd;
-        assign p_shl[d] = used && is_row;
+          !used ? {StrideWidth{1'b0}} : is_split ? {{(StrideWidth-1){1'b0}}, 1'b1} : strd;
+        assign p_shift[d*5 +: 5] = !used ? 5'd0 : is_row ? log2_b_i : is_split ? in_log : 5'd0;
         assign o_count[d*BoxWidth +: BoxWidth] = v_gt_pt ? (v >> pt_log) : {{(BoxWidth-1){1'b0}}, 1'b1};
         assign o_weight[d*5 +: 5] = pt_log;
-        assign col_term[d*Mg +: Mg] = (used && is_split) ? (coord_i[d*CoordWidth +: Mg] << k) : {Mg{1'b0}};
+        wire [Mg-1:0] pt_m1_wide = ~({Mg{1'b1}} << pt_log);          // b/m - 1
+        assign col_bad[d] = used && is_split && |(coord_i[d*CoordWidth +: Mg] & pt_m1_wide);
       end
     end
   endgenerate
@@ -192,9 +193,8 @@ module tilelens_counter_cfg #(
       if (j == 0) begin : gen_level0
         wire wide_box = tile_major_i && u_gt_a;
         assign count_o[0 +: BoxWidth] = wide_box ? (u >> log2_a_i) : {{(BoxWidth-1){1'b0}}, 1'b1};
-        assign stride_o[0 +: StrideWidth] = wide_box ? ({{(StrideWidth-1){1'b0}}, 1'b1} << log2_granule_i)
-                                                     : {StrideWidth{1'b0}};
-        assign shl_o[0] = 1'b0;
+        assign stride_o[0 +: StrideWidth] = {{(StrideWidth-1){1'b0}}, wide_box};
+        assign shift_o[0 +: 5] = wide_box ? log2_granule_i : 5'd0;
         assign vdim_o[0 +: 3] = 3'd0;
         assign log2_weight_o[0 +: 5] = wide_box ? log2_a_i : 5'd0;
       end else begin : gen_leveln
@@ -214,7 +214,9 @@ module tilelens_counter_cfg #(
           outer ? lead_stride_i :
           later ? (prev_ok ? p_stride[Prev*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}}) :
           own_ok ? p_stride[Own*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}};
-        assign shl_o[j] = outer ? 1'b1 : later ? (prev_ok && p_shl[Prev]) : (own_ok && p_shl[Own]);
+        assign shift_o[j*5 +: 5] = outer ? log2_b_i :
+                                   later ? (prev_ok ? p_shift[Prev*5 +: 5] : 5'd0) :
+                                   (own_ok ? p_shift[Own*5 +: 5] : 5'd0);
         assign vdim_o[j*3 +: 3] = (outer || later) ? (prev_ok ? Prev[2:0] : 3'd0) :
                                   (own_ok ? Own[2:0] : 3'd0);
         assign log2_weight_o[j*5 +: 5] = outer ? o_weight_sel : 5'd0;
@@ -235,13 +237,7 @@ module tilelens_counter_cfg #(
                        split_log2_m_i[3:0], coord_i};
   wire view_err = tile_major_i && (!u_pow2 || (|row_bad) || (|split_bad) || (|two));
 
-  reg [Mg-1:0] col_sum;
-  always @* begin
-    col_sum = {Mg{1'b0}};
-    for (i = 1; i < Rank; i = i + 1) col_sum = col_sum + col_term[i*Mg +: Mg];
-  end
-  wire [Mg-1:0] b_mask   = ~({Mg{1'b1}} << log2_b_i);
-  wire          misalign = tile_major_i && ((|(row_i & aps_mask)) || (|(col_sum & b_mask)));
+  wire misalign = tile_major_i && ((|(row_i & aps_mask)) || (|col_bad));
 
   assign err_o = view_err ? TlErrUnsupportedView : (misalign ? TlErrAlign : TlOk);
 

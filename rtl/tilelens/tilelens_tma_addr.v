@@ -119,7 +119,7 @@ module tilelens_tma_addr #(
   wire [1:0]                     mode;
   wire [Levels*BoxWidth-1:0]     count;
   wire [Levels*StrideWidth-1:0]  lvl_stride;
-  wire [Levels-1:0]              shl;
+  wire [Levels*5-1:0]            shift;
   wire [Levels*3-1:0]            vdim;
   wire [Levels*5-1:0]            weight;
   wire [BoxWidth-1:0]            run_elems;
@@ -135,7 +135,7 @@ module tilelens_tma_addr #(
     .lead_stride_i(lead_stride_i), .stride_i(sum_stride), .row_mask_i(row_mask_i),
     .split_mask_i(split_mask_i), .split_log2_m_i(split_log2_m_i), .coord_i(coord_i),
     .box_i(box_i), .row_i(row[MaxLog2Granule-1:0]),
-    .err_o(cfg_err), .mode_o(mode), .count_o(count), .stride_o(lvl_stride), .shl_o(shl),
+    .err_o(cfg_err), .mode_o(mode), .count_o(count), .stride_o(lvl_stride), .shift_o(shift),
     .vdim_o(vdim), .log2_weight_o(weight), .run_elems_o(run_elems), .run_bytes_o(run_bytes),
     .perm_row_o(perm_row), .perm_col_o(perm_col), .perm_sub_o(perm_sub),
     .split_level_o(split_level)
@@ -153,16 +153,16 @@ module tilelens_tma_addr #(
   ) u_addr_gen (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .start_valid_i(start_valid_i && (err_o == TlOk)), .start_ready_o(start_ready_o),
-    .count_i(count), .stride_i(lvl_stride), .shl_i(shl), .vdim_i(vdim), .log2_weight_i(weight),
+    .count_i(count), .stride_i(lvl_stride), .shift_i(shift), .log2_weight_i(weight), .split_level_i(split_level),
     .run_elems_i(run_elems), .run_bytes_i(run_bytes),
-    .perm_row_i(perm_row), .perm_col_i(perm_col), .perm_sub_i(perm_sub), .log2_b_i(log2_b_i),
+    .perm_row_i(perm_row), .perm_col_i(perm_col), .perm_sub_i(perm_sub),
     .base_i(base_i), .tile_base_i(tile_base), .elem_bytes_i(elem_bytes_i), .rank_i(rank_i),
     .coord_i(coord_i), .dim_i(dim_i), .smem_base_i(smem_base_i),
     .req_valid_o(req_valid_o), .req_ready_i(req_ready_i), .req_src_o(req_src_o),
     .req_dst_o(req_dst_o), .req_bytes_o(req_bytes_o), .busy_o(busy_o), .done_o(done_o)
   );
 
-  wire unused_bits = ^{mode, split_level, stride_i[StrideWidth-1:0], row[StrideWidth-1:MaxLog2Granule]};
+  wire unused_bits = ^{mode, vdim, stride_i[StrideWidth-1:0], row[StrideWidth-1:MaxLog2Granule]};
 
 endmodule
 

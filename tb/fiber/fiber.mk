@@ -46,6 +46,24 @@ MAIN_TARGETS      += $(foreach b,$(FIBER_FULL_BLOCKS),cosim-$(b)-full)
 BENCH_TARGETS     += $(foreach b,$(FIBER_FULL_BLOCKS),bench-$(b)-full)
 REGRESS_TARGETS   += $(foreach b,$(FIBER_FULL_BLOCKS),regress-$(b)-full)
 
+# Replay sizes (Icarus rates measured on a loaded 2-core machine; the vectors
+# are the first ones of each harness's stimulus: its directed cases, the
+# start of its exhaustive sweeps, and random cycles interleaved with them).
+# The arbiter runs at about 2,000 vectors per CPU second under Icarus (RTL
+# and gate level); the 8 x 8 datapath wrappers at a few hundred (RTL) and
+# about 10-30 (gate level: Icarus wakes every reader of a vector net when one
+# of its bits changes).
+REPLAY_VECTORS_fiber_port_arb                := 30000
+GL_VECTORS_fiber_port_arb                    := 3000
+REPLAY_VECTORS_fiber_operand_sel             := 30000
+GL_VECTORS_fiber_operand_sel                 := 3000
+REPLAY_VECTORS_fiber_xbar_small              := 5000
+GL_VECTORS_fiber_xbar_small                  := 300
+REPLAY_VECTORS_fiber_base_operand_path_small := 5000
+GL_VECTORS_fiber_base_operand_path_small     := 300
+REPLAY_VECTORS_fiber_issue_stage_small       := 5000
+GL_VECTORS_fiber_issue_stage_small           := 200
+
 # Mutation check (not part of make test: it rebuilds one harness per mutant).
 .PHONY: mutate-fiber
 mutate-fiber: lib

@@ -18,14 +18,17 @@ BENCH_TARGETS     := $(filter-out $(addprefix bench-,$(FIBER_CONTROL_FULL_ONLY))
                      $(addsuffix -full,$(addprefix bench-,$(FIBER_CONTROL_FULL_ONLY)))
 REGRESS_TARGETS   := $(filter-out $(addprefix regress-,$(FIBER_CONTROL_FULL_ONLY)),$(REGRESS_TARGETS))
 
-# Replay sizes: Icarus runs these blocks at a few thousand vectors/s (RTL)
-# and, at gate level, at about 160 (bitmap, 48 x 3) and 3 (weft controller:
-# its 256-bit state nets wake every reader of the bus on each flop change)
-# vectors/s.
+# Replay sizes. Icarus runs these blocks at a few thousand vectors per CPU
+# second (RTL) and, at gate level, at the order of 100 (bitmap, 48 x 3) and
+# 3 (weft controller) vectors per CPU second: Yosys writes every multi-bit RTL wire
+# as a vector net, and Icarus wakes every reader of a vector net when any of
+# its bits changes (the weft controller's state is 256-bit vectors; running
+# splitnets before write_verilog in scripts/gatesim_netlist.sh made the same
+# gate-level replay 13x faster).
 REPLAY_VECTORS_fiber_busy_bitmap_small := 30000
 GL_VECTORS_fiber_busy_bitmap_small     := 1000
 REPLAY_VECTORS_fiber_weft_ctl          := 30000
-GL_VECTORS_fiber_weft_ctl              := 100
+GL_VECTORS_fiber_weft_ctl              := 30
 
 .PHONY: bench-fiber_busy_bitmap-full
 bench-fiber_busy_bitmap-full: $(TB_DIR)/fiber/fiber_busy_bitmap/obj/Vfiber_busy_bitmap

@@ -10,8 +10,8 @@
  *   1. directed (cycles 2..199): the worked example of the RTL header
  *      (launch 6, all arrive with 9 wefts: spawn of wefts 6..8), a launch of
  *      40 wefts over the running kernel with operations in the same cycle,
- *      their shrink to 1 weft with the ALL-scope bit, a launch above 256
- *      wefts (refused), a launch of 0 wefts;
+ *      their shrink to 1 weft with the ALL-scope bit, a launch of 256
+ *      wefts, a launch above 256 wefts (refused), a launch of 0 wefts;
  *   2. seeded random: phases of 500..20,000 cycles with their own operation
  *      density, EXIT rate, rate of refused operations (inactive or waiting
  *      weft, op 3, count 0 or above 256, divergent request), relaunch rate
@@ -177,6 +177,7 @@ struct TbWeftCtl {
       legal_ops(rng, 1024, 0);
       if (c == 60) for (unsigned s = 0; s < FB_NSP; s++) in.sp[s].op = 0;
       if (c == 61) { do_launch(rng, 40); next_wefts = 1; next_all = 1; next_pc = 0x200; }
+      if (c == 120) do_launch(rng, 256);                       // the largest kernel
       if (c == 150) { in.launch = 1; in.launch_wefts = 300; }  // refused launch
       if (c == 190) do_launch(rng, 0);                         // a kernel of no weft
       return true;

@@ -84,15 +84,14 @@ struct TbAddrGen {
     v.in("start_valid_i", 1, d.start_valid_i);
     v.in("count_i", 54, d.count_i);
     v.in("stride_i", 240, d.stride_i);
-    v.in("shl_i", 6, d.shl_i);
-    v.in("vdim_i", 18, d.vdim_i);
+    v.in("shift_i", 30, d.shift_i);
     v.in("log2_weight_i", 30, d.log2_weight_i);
+    v.in("split_level_i", 3, d.split_level_i);
     v.in("run_elems_i", 9, d.run_elems_i);
     v.in("run_bytes_i", 12, d.run_bytes_i);
     v.in("perm_row_i", 5, d.perm_row_i);
     v.in("perm_col_i", 5, d.perm_col_i);
     v.in("perm_sub_i", 5, d.perm_sub_i);
-    v.in("log2_b_i", 5, d.log2_b_i);
     v.in("base_i", 64, d.base_i);
     v.in("tile_base_i", 64, d.tile_base_i);
     v.in("elem_bytes_i", 4, d.elem_bytes_i);
@@ -131,15 +130,17 @@ struct TbAddrGen {
       wt |= n.log2_weight[k] << (5 * k);
     }
     dut.count_i = cnt;
-    dut.shl_i = (uint8_t)o.shl_mask;
-    dut.vdim_i = vd;
+    uint32_t sh = 0;
+    for (int k = 0; k < TL_MAX_LEVELS; k++) sh |= o.shift[k] << (5 * k);
+    dut.shift_i = sh;
+    (void)vd;
     dut.log2_weight_i = wt;
+    dut.split_level_i = (uint8_t)n.split_level;
     dut.run_elems_i = (uint16_t)n.run_elems;
     dut.run_bytes_i = (uint16_t)n.run_bytes;
     dut.perm_row_i = (uint8_t)n.perm_row_bits;
     dut.perm_col_i = (uint8_t)n.perm_col_bits;
     dut.perm_sub_i = (uint8_t)n.perm_sub_bits;
-    dut.log2_b_i = (uint8_t)c.d.log2_b;
     dut.base_i = c.d.base;
     dut.tile_base_i = (uint64_t)so.tile_base;
     dut.elem_bytes_i = (uint8_t)c.d.elem_bytes;

@@ -22,7 +22,8 @@ struct TbCounterCfg {
   static constexpr bool kClocked = false;
   static constexpr uint64_t kDefaultCycles = 10000000;
   struct Exp {
-    uint8_t err, mode, shl, run_elems_hi, perm_row, perm_col, perm_sub, split_level;
+    uint8_t err, mode, run_elems_hi, perm_row, perm_col, perm_sub, split_level;
+    uint32_t shift;
     uint16_t run_elems, run_bytes;
     uint64_t count;
     VlWide<8> stride;
@@ -109,7 +110,7 @@ struct TbCounterCfg {
     v.out_if(nest, "mode_o", 2, d.mode_o, e.mode);
     v.out_if(nest, "count_o", 54, d.count_o, e.count);
     v.out_if(nest, "stride_o", 240, d.stride_o, e.stride);
-    v.out_if(nest, "shl_o", 6, d.shl_o, e.shl);
+    v.out_if(nest, "shift_o", 30, d.shift_o, e.shift);
     v.out_if(nest, "vdim_o", 18, d.vdim_o, e.vdim);
     v.out_if(nest, "log2_weight_o", 30, d.log2_weight_o, e.weight);
     v.out_if(nest, "run_elems_o", 9, d.run_elems_o, e.run_elems);
@@ -195,11 +196,12 @@ struct TbCounterCfg {
     e.err = (uint8_t)(o.view != TL_OK ? o.view : o.start);
     const tl_counters &n = o.nest;
     e.mode = (uint8_t)n.mode;
-    e.count = 0; e.shl = (uint8_t)o.shl_mask; e.vdim = 0; e.weight = 0;
+    e.count = 0; e.shift = 0; e.vdim = 0; e.weight = 0;
     lockstep::clear(e.stride);
     for (int k = 0; k < TL_MAX_LEVELS; k++) {
       e.count |= (uint64_t)n.count[k] << (9 * k);
       lockstep::set_bits(e.stride, 40 * k, 40, o.stride_raw[k]);
+      e.shift |= o.shift[k] << (5 * k);
       e.vdim |= n.vdim[k] << (3 * k);
       e.weight |= n.log2_weight[k] << (5 * k);
     }

@@ -5,8 +5,8 @@
  * Cycle model: a start handshake while idle, then exactly Rank * 41 busy
  * cycles, then done_o for one cycle with the status and classes, which hold
  * until the next start; asynchronous reset clears everything.
- * Stimulus: the paper's Figure 9 views and the C error tests' descriptors,
- * then seeded random supported descriptors (linear and tile-major, rank 1..5,
+ * Stimulus: the paper's Figure 9 descriptors (2-D, 3-D, 4-D views, linear
+ * and both tile shapes), then seeded random supported descriptors (linear and tile-major, rank 1..5,
  * every element size and tile shape), the same broken in one way (every
  * descriptor rule, extreme dims and strides, column strides m*L with m a
  * multiple of b, a power of two below b, or neither), random inputs while

@@ -15,8 +15,9 @@
  *     split dim    (stride = m*L, m = 2^k < b, box > 1): an inner level of
  *                  min(box, b/m) steps with stride m*a'*s, then directly an
  *                  outer level of box/(b/m) steps with stride b*L.
- * Unused levels keep count 1. Strides that are "times b" are kept as a raw
- * stride and a shift flag (stride_raw, shl_mask), the form the RTL emits.
+ * Unused levels keep count 1. Every stride is also kept as a raw stride and
+ * a shift (stride_raw << shift: stride * b is stride << lb, the powers of two
+ * G and m*a'*s are 1 << lg and 1 << log2(m*a'*s)), the form the RTL emits.
  * The error priority is the order of the checks in tl_counter_config();
  * tl_box_check() returns exactly this status.
  */
@@ -61,31 +62,35 @@ static tl_status view_check(const tl_desc *d, const tl_desc_info *in, const tl_b
   return TL_OK;
 }
 
-/* Rule 19: row start a multiple of a'*s, column start of b columns. The
- * column index is sum coord*m over the non-row dimensions; column
- * dimensions have b | m, so only split dimensions (m = 2^k) matter mod b. */
+/* Rule 19: row start a multiple of a'*s, and every split dimension's start
+ * on a memory-tile column boundary: coord * m a multiple of b, i.e. coord a
+ * multiple of b/m. (Column dimensions, b | m, always are.) With one split
+ * dimension this is exactly "column index a multiple of b"; with several it
+ * asks each to be aligned, which the hardware checks per dimension instead of
+ * summing their shifted coordinates. */
 static tl_status start_check(const tl_desc *d, const tl_desc_info *in, const tl_box *b) {
   if (!d->tile_major) return TL_OK;
   uint64_t s = d->elem_bytes, u = b->box[0];
-  uint64_t a = 1ull << d->log2_a, bb = 1ull << d->log2_b;
+  uint64_t a = 1ull << d->log2_a;
   uint64_t ap = u < a ? u : a;
-  uint64_t row = 0, j = 0;  /* both mod 2^64: only their low bits matter */
+  uint64_t row = 0;  /* mod 2^64: only its low bits matter */
+  int col_bad = 0;
   for (uint32_t k = 0; k < d->rank; k++) {
     uint64_t c = (uint64_t)(int64_t)b->coord[k];
     if (is_row(in, k)) row += c * tl_stride_of(d, k);
-    else if (is_split(in, k)) j += c << in->split_log2_m[k];
+    else if (is_split(in, k) && c % (1ull << (d->log2_b - in->split_log2_m[k])) != 0) col_bad = 1;
   }
   if (row % (ap * s) != 0) return TL_ERR_ALIGN;
-  if (j % bb != 0) return TL_ERR_ALIGN;
+  if (col_bad) return TL_ERR_ALIGN;
   return TL_OK;
 }
 
-static void set_level(tl_counter_hw_out *o, uint32_t lv, uint32_t count, uint64_t raw, int shl,
-                      uint32_t lb, uint32_t vdim, uint32_t log2_weight) {
+static void set_level(tl_counter_hw_out *o, uint32_t lv, uint32_t count, uint64_t raw, uint32_t shift,
+                      uint32_t vdim, uint32_t log2_weight) {
   o->nest.count[lv] = count;
   o->stride_raw[lv] = raw;
-  o->shl_mask = (o->shl_mask & ~(1u << lv)) | ((uint32_t)(shl != 0) << lv);
-  o->nest.stride[lv] = shl ? raw << lb : raw;
+  o->shift[lv] = shift;
+  o->nest.stride[lv] = raw << shift;
   o->nest.vdim[lv] = vdim;
   o->nest.log2_weight[lv] = log2_weight;
 }
@@ -94,11 +99,11 @@ static void build_nest(const tl_desc *d, const tl_desc_info *in, const tl_box *b
   tl_counters *c = &o->nest;
   uint32_t s = d->elem_bytes, u = b->box[0];
   uint32_t lb = d->log2_b;
-  for (uint32_t lv = 0; lv < TL_MAX_LEVELS; lv++) set_level(o, lv, 1, 0, 0, lb, 0, 0);
+  for (uint32_t lv = 0; lv < TL_MAX_LEVELS; lv++) set_level(o, lv, 1, 0, 0, 0, 0);
   if (!d->tile_major) {
     c->mode = TL_MODE_LINEAR;
     c->run_elems = u;
-    for (uint32_t k = 1; k < d->rank; k++) set_level(o, k, b->box[k], d->stride[k], 0, lb, k, 0);
+    for (uint32_t k = 1; k < d->rank; k++) set_level(o, k, b->box[k], d->stride[k], 0, k, 0);
     c->run_bytes = c->run_elems * s;
     return;
   }
@@ -114,7 +119,7 @@ static void build_nest(const tl_desc *d, const tl_desc_info *in, const tl_box *b
     c->perm_sub_bits = la - tl_log2_u64(u);
   } else {
     c->mode = TL_MODE_WIDE_BOX;
-    set_level(o, 0, u / a, 1ull << lg, 0, lb, 0, la);
+    set_level(o, 0, u / a, 1, lg, 0, la);
   }
   c->run_elems = ap;
   c->run_bytes = ap * s;
@@ -122,20 +127,20 @@ static void build_nest(const tl_desc *d, const tl_desc_info *in, const tl_box *b
   for (uint32_t k = 1; k < d->rank; k++, lv++) {
     uint32_t v = b->box[k];
     if (is_row(in, k)) {
-      set_level(o, lv, v, d->stride[k], 1, lb, k, 0);
+      set_level(o, lv, v, d->stride[k], lb, k, 0);
     } else if (!is_split(in, k)) {
-      set_level(o, lv, v, d->stride[k], 0, lb, k, 0);
+      set_level(o, lv, v, d->stride[k], 0, k, 0);
     } else {
       uint32_t lm = in->split_log2_m[k];
       uint32_t per_tile = 1u << (lb - lm);
-      uint64_t inner = (uint64_t)ap * s << lm;
+      uint32_t inner = tl_log2_u64((uint64_t)ap * s) + lm;  /* m*a'*s = 1 << inner */
       if (v == 1) {
-        set_level(o, lv, 1, inner, 0, lb, k, 0);
+        set_level(o, lv, 1, 1, inner, k, 0);
       } else {
-        set_level(o, lv, v < per_tile ? v : per_tile, inner, 0, lb, k, 0);
+        set_level(o, lv, v < per_tile ? v : per_tile, 1, inner, k, 0);
         c->split_level = lv;
         lv++;
-        set_level(o, lv, v > per_tile ? v / per_tile : 1, d->lead_stride, 1, lb, k, lb - lm);
+        set_level(o, lv, v > per_tile ? v / per_tile : 1, d->lead_stride, lb, k, lb - lm);
       }
     }
   }
