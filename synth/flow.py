@@ -13,7 +13,9 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
+import threading
 import time
 
 # Bump when the flow changes in a way that changes results (part of the
@@ -138,16 +140,51 @@ def file_hash(path):
     return h.hexdigest()
 
 
+RUNNING = set()            # process groups of running tools, for kill_running()
+_RUNNING_LOCK = threading.Lock()
+
+
 def run_tool(cmd, log_path, cwd, timeout):
+    """Runs cmd in its own process group; returns (exit code or "timeout",
+    wall seconds, CPU seconds of the tool and the children it waited for,
+    e.g. yosys and its ABC). On a shared machine CPU is the stable figure."""
     t0 = time.monotonic()
     with open(log_path, "w") as log:
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+        with _RUNNING_LOCK:
+            RUNNING.add(p.pid)
+        timed_out = threading.Event()
+
+        def expire():
+            timed_out.set()
+            _kill_group(p.pid)
+        timer = threading.Timer(timeout, expire)
+        timer.start()
         try:
-            r = subprocess.run(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-                               timeout=timeout, check=False)
-            rc = r.returncode
-        except subprocess.TimeoutExpired:
-            rc = "timeout"
-    return rc, time.monotonic() - t0
+            _, status, ru = os.wait4(p.pid, 0)
+        finally:
+            timer.cancel()
+            with _RUNNING_LOCK:
+                RUNNING.discard(p.pid)
+        p.returncode = os.waitstatus_to_exitcode(status)
+    rc = "timeout" if timed_out.is_set() else p.returncode
+    return rc, time.monotonic() - t0, ru.ru_utime + ru.ru_stime
+
+
+def _kill_group(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def kill_running():
+    """Kill every tool still running (on SIGINT/SIGTERM of the driver)."""
+    with _RUNNING_LOCK:
+        pids = list(RUNNING)
+    for pid in pids:
+        _kill_group(pid)
 
 
 # --------------------------------------------------------------------------
@@ -184,8 +221,8 @@ def measure_fo4(lib, workdir):
                        "-format full -digits 6")
     with open(os.path.join(workdir, "fo4.tcl"), "w") as f:
         f.write("\n".join(tcl) + "\n")
-    rc, _ = run_tool(["sta", "-no_splash", "-exit", "fo4.tcl"],
-                     os.path.join(workdir, "fo4.log"), workdir, 120)
+    rc, _, _ = run_tool(["sta", "-no_splash", "-exit", "fo4.tcl"],
+                        os.path.join(workdir, "fo4.log"), workdir, 120)
     text = open(os.path.join(workdir, "fo4.log")).read()
     arr = {}
     for m in re.finditer(r"FO4 (o\d) (rise|fall)\n.*?(-?[0-9.]+)\s+data arrival time", text, re.S):
@@ -544,8 +581,10 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key):
         prev = json.load(open(kpath))
     except (OSError, ValueError):
         prev = {}
-    if prev.get("key") == key and os.path.isfile(os.path.join(outdir, "netlist.v")):
+    if (prev.get("key") == key and "yosys_cpu_s" in prev
+            and os.path.isfile(os.path.join(outdir, "netlist.v"))):
         rec["yosys_s"] = prev["yosys_s"]
+        rec["yosys_cpu_s"] = prev["yosys_cpu_s"]
         rec["yosys_reused"] = True
     else:
         if os.path.isdir(outdir):
@@ -553,16 +592,17 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key):
         os.makedirs(outdir)
         with open(os.path.join(outdir, "synth.ys"), "w") as f:
             f.write(script)
-        rc, t_y = run_tool(["yosys", "-q", "-l", "yosys.log", "synth.ys"],
-                           os.path.join(outdir, "yosys.stdout"), outdir, timeout)
+        rc, t_y, c_y = run_tool(["yosys", "-q", "-l", "yosys.log", "synth.ys"],
+                                os.path.join(outdir, "yosys.stdout"), outdir, timeout)
         rec["yosys_s"] = round(t_y, 2)
+        rec["yosys_cpu_s"] = round(c_y, 2)
         if rc != 0:
             rec["status"] = "failed"
             rec["error"] = ("yosys timed out after %d s" % timeout if rc == "timeout"
                             else _yosys_error(outdir))
             return rec
         with open(kpath, "w") as f:
-            json.dump({"key": key, "yosys_s": rec["yosys_s"]}, f)
+            json.dump({"key": key, "yosys_s": rec["yosys_s"], "yosys_cpu_s": rec["yosys_cpu_s"]}, f)
     if cfg["flow"] == "products-as-inputs":
         m = re.search(r"(\d+) objects", open(os.path.join(outdir, "cut.txt")).read())
         rec["cut_multipliers"] = int(m.group(1)) if m else 0
@@ -641,9 +681,10 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key):
     data_inputs = [p for p in ports["input"] if p != clock]
     with open(os.path.join(outdir, "sta.tcl"), "w") as f:
         f.write(sta_script(cfg["top"], lib, clock, data_inputs))
-    rc, t_s = run_tool(["sta", "-no_splash", "-exit", "sta.tcl"],
-                       os.path.join(outdir, "sta.log"), outdir, timeout)
+    rc, t_s, c_s = run_tool(["sta", "-no_splash", "-exit", "sta.tcl"],
+                            os.path.join(outdir, "sta.log"), outdir, timeout)
     rec["sta_s"] = round(t_s, 2)
+    rec["sta_cpu_s"] = round(c_s, 2)
     sta_text = open(os.path.join(outdir, "sta.log")).read()
     if rc != 0 or re.search(r"^Error", sta_text, re.M):
         rec["status"] = "failed"

@@ -78,12 +78,25 @@ def status_text(r):
             "failed": "FAILED"}.get(r["status"], r["status"])
 
 
+def notes(r):
+    n = [r["note"]] if r.get("note") else []
+    if r.get("cut_multipliers"):
+        n.append(f"{r['cut_multipliers']} multipliers cut")
+    if r.get("latches"):
+        n.append(f"**{r['latches']} latches (area 0 in the liberty)**")
+    if r.get("check_warnings"):
+        n.append(f"yosys check: {r['check_warnings']} warnings")
+    return "; ".join(n)
+
+
 def run_time(r):
+    """CPU seconds (Yosys with ABC, plus OpenSTA) and, in brackets, wall seconds."""
     if r["status"] != "ok":
         return "-"
-    t = r.get("yosys_s", 0) + r.get("sta_s", 0)
-    return f"{t:.1f} s" + (" (cached)" if r.get("cached") else
-                           " (Yosys reused)" if r.get("yosys_reused") else "")
+    cpu = r.get("yosys_cpu_s", 0) + r.get("sta_cpu_s", 0)
+    wall = r.get("yosys_s", 0) + r.get("sta_s", 0)
+    return (f"{cpu:,.0f} s ({wall:,.0f} s)"
+            + (" cached" if r.get("cached") else " Yosys reused" if r.get("yosys_reused") else ""))
 
 
 def compute_deltas(rows, deltas):
@@ -168,13 +181,13 @@ def md_all(rows):
         out += ["", f"### {title}", "",
                 "| Configuration | Top | Parameters | Cells | Flops | Area (um^2) | GE | "
                 "Path (ns) | Path (FO4) | Kind: start -> end | Depth (gates / cells) | "
-                "Fanout buffers (GE) | Run time |",
-                "|---|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|"]
+                "Fanout buffers (GE) | Run time, CPU (wall) | Notes |",
+                "|---|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---|"]
         for r in grp:
             if r["status"] != "ok":
                 st = status_text(r)
                 out.append(f"| {r['name']} | {r['top']} | {r['params_text']} | {st} "
-                           "| | | | | | | | | |")
+                           f"| | | | | | | | | | {r.get('error', '') if st == 'FAILED' else ''} |")
                 continue
             cp = r.get("critical")
             ends = (f"{KIND_TEXT[cp['kind']]}: `{cp['start']}` -> `{cp['end']}`" if cp else "-")
@@ -185,11 +198,11 @@ def md_all(rows):
                 f"{fmt_int(r['flops'])} | {fmt_int(r['area_um2'])} | {fmt_ge(r['ge'])} | "
                 f"{cp['ns']:.2f} | {cp['fo4']:.1f} | {ends} | "
                 f"{r.get('depth_generic', '-')} / {r.get('depth_cells', '-')} | {fbs} | "
-                f"{run_time(r)} |"
+                f"{run_time(r)} | {notes(r)} |"
                 if cp else
                 f"| {r['name']} | {r['top']} | {r['params_text']} | {fmt_int(r['cells'])} | "
                 f"{fmt_int(r['flops'])} | {fmt_int(r['area_um2'])} | {fmt_ge(r['ge'])} | - | - | "
-                f"- | - | {fbs} | {run_time(r)} |")
+                f"- | - | {fbs} | {run_time(r)} | {notes(r)} |")
     return out
 
 
@@ -291,7 +304,9 @@ def md_comparison(rows, dl, meta):
                    "split level, the u > a level, the alignment and view checks), and its "
                    "address generator steps two more counter levels than the standard one, "
                    "each with its own registers, plus the per-request permuter and the "
-                   "per-level stride shift. A \"gate\" in the paper is not defined; a GE here "
+                   "stride shift (<< lb). The stride-versus-L comparators that split the "
+                   "dimensions sit in the descriptor checker, evaluated once per descriptor "
+                   "(tl-desc counts the whole checker). A \"gate\" in the paper is not defined; a GE here "
                    "is the area of one NAND2X1 (a full adder is 5 GE, a flop 4 GE), and the "
                    "paper's yardstick, one 32-bit multiplier, is "
                    + (f"{fmt_ge(mul['ge'])} GE in this flow." if mul_ok else "not measured."))
@@ -338,10 +353,10 @@ def md_comparison(rows, dl, meta):
     out.append("")
     tot = (fib or {}).get("total")
     bm = by.get("fiber_busy_bitmap")
-    notes = []
+    bullets = []
     if tot:
         s = to_7nm(tot["ge"], tot["area_um2"])
-        notes.append(f"Measured FIBER blocks per SM: {fmt_ge(tot['ge'])} GE = "
+        bullets.append(f"Measured FIBER blocks per SM: {fmt_ge(tot['ge'])} GE = "
                      f"{s['asap7_ge_mm2']:.4f} mm^2 (GE x ASAP7) or "
                      f"{s['stillmaker_baas_mm2']:.4f} mm^2 (area / 320) at 7 nm, "
                      f"{s['asap7_ge_mm2'] / FB_PAPER_MM2:.1f}x and "
@@ -350,22 +365,22 @@ def md_comparison(rows, dl, meta):
     if bm and bm["status"] == "ok":
         fa = bm["flop_area_um2"]
         ge_f = fa / meta["lib"]["ge_area"]
-        notes.append(f"The register busy bitmap holds its {fmt_int(bm['flops'])} bits in "
+        bullets.append(f"The register busy bitmap holds its {fmt_int(bm['flops'])} bits in "
                      f"flip-flops (DFFPOSX1 = {meta['lib_cells'].get('DFFPOSX1', 0) / meta['lib']['ge_area']:.0f} GE each): "
                      f"{fmt_ge(ge_f)} GE of storage alone, {ge_f * ASAP7_NAND2X1_UM2 / 1e6:.4f} mm^2 "
                      f"by GE x ASAP7, before any update or read logic. A figure near the "
                      f"paper's total needs denser storage than flops (latch or register-file "
                      f"arrays, which this flow cannot map: the liberty's LATCH cell has area 0, "
                      f"and there are no memory macros).")
-    notes.append(f"Timing: one FO4 of this library is {fo4_ps:.0f} ps; a 2.5 GHz cycle (400 ps) "
+    bullets.append(f"Timing: one FO4 of this library is {fo4_ps:.0f} ps; a 2.5 GHz cycle (400 ps) "
                  f"is roughly {FO4_BUDGET_16NM[0]}-{FO4_BUDGET_16NM[1]} FO4 at 16 nm (FO4 about "
                  f"13-7 ps). A block whose depth in FO4 fits that budget here would meet "
                  f"2.5 GHz at 16 nm to first order; the depths above come from area-oriented "
                  f"mapping without sizing, so they are upper bounds of what a timing-driven "
                  f"tool reaches, and wires are not counted.")
-    notes.append("The crossbar here is multiplexer logic only; the paper's crossbar area is an "
+    bullets.append("The crossbar here is multiplexer logic only; the paper's crossbar area is an "
                  "ORION wire model, so the two measure different things.")
-    out += [f"- {n}" for n in notes]
+    out += [f"- {n}" for n in bullets]
     return out
 
 
@@ -501,8 +516,9 @@ def write_md(rows, dl, meta, path):
     L += ["", "## Every configuration (sweeps included)", "",
           "Depth: longest flop-to-flop or port path in generic gates / in mapped cells. "
           "Fanout buffers: area (and count) of the BUFX4 trees added before timing, not in the "
-          "area columns. Run time: Yosys plus OpenSTA wall time of the run that produced the "
-          "figures."]
+          "area columns. Run time: CPU seconds of Yosys (with ABC) and OpenSTA for the run "
+          "that produced the figures, wall seconds in brackets; the machine is shared and "
+          "has two cores, so wall time depends on what else runs, CPU time much less."]
     L += md_all(rows)
     if nb:
         L += ["", "## Not yet built", "",

@@ -18,6 +18,7 @@ import fcntl
 import hashlib
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -227,7 +228,7 @@ def line_for(c, rec):
     cp = rec.get("critical")
     t = f"{cp['ns']:.2f} ns {cp['fo4']:.1f} FO4" if cp else "no paths"
     return (f"{c['name']:<34} {rec['ge']:>10,.0f} GE {rec['flops']:>6} flops  {t:<22} "
-            f"yosys {rec['yosys_s']:.1f} s")
+            f"yosys {rec['yosys_cpu_s']:.1f} s CPU, {rec['yosys_s']:.1f} s wall")
 
 
 def merged(configs, results):
@@ -361,7 +362,14 @@ def cmd_baseline(args):
     return 0
 
 
+def _on_signal(signum, _frame):
+    flow.kill_running()
+    sys.exit(128 + signum)
+
+
 def main():
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
