@@ -595,12 +595,15 @@ def write_svg(rows, path):
             text(x1 + 4, y + bar - 4, f"{fmt_ge(r['ge'])} GE", 11)
             y += bar + gap
         y += 30
-        lx = left
+        lx = 20
         for g, col in GROUP_COLORS.items():
             if any(r["group"] == g for r in blocks):
+                wl = 30 + 6 * len(GROUP_TITLES[g])
+                if lx + wl > W - 10:
+                    lx, y = 20, y + 18
                 parts.append(f'<rect x="{lx}" y="{y - 10}" width="12" height="12" fill="{col}"/>')
                 text(lx + 16, y, GROUP_TITLES[g], 11)
-                lx += 30 + 7 * len(GROUP_TITLES[g])
+                lx += wl
         y += 30
     # Panel 2: composed units against their parts, linear scale.
     palette = ["#2b6cb0", "#c05621", "#2f855a", "#6b46c1", "#b7791f", "#c53030", "#319795",
@@ -630,12 +633,12 @@ def write_svg(rows, path):
         for i, (k, s) in enumerate(segs):
             col = palette[i % len(palette)]
             label = f"{k} x{kids[k]}: {fmt_ge(s)}"
+            wl = 30 + 6 * len(label)
+            if lx + wl > W - 10:
+                lx, y = left, y + 16
             parts.append(f'<rect x="{lx}" y="{y - 10}" width="12" height="12" fill="{col}"/>')
             text(lx + 16, y, label, 10)
-            lx += 30 + 6 * len(label)
-            if lx > W - 200:
-                lx = left
-                y += 16
+            lx += wl
         y += 34
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{y + 10}" '
            f'viewBox="0 0 {W} {y + 10}" font-family="Helvetica, Arial, sans-serif">',
