@@ -93,8 +93,8 @@ def tool_versions():
 
 def parse_liberty(path):
     """Cell areas, input pin capacitances and sequential cells of a liberty."""
-    text = open(path, encoding="utf-8", errors="replace").read()
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
     cells = {}
     for m in re.finditer(r"\bcell\s*\(\s*\"?(\w+)\"?\s*\)\s*\{", text):
         name = m.group(1)

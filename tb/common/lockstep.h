@@ -601,7 +601,7 @@ int run(int argc, char **argv) {
   }
 
   std::printf("SUMMARY %s: %" PRIu64 " cycles checked, %" PRIu64 " mismatches, %zu/%zu bins hit%s, seed %"
-              PRIu64 ", %.1f Mcycles/s%s%s\n",
+              PRIu64 ", %.3g Mcycles/s%s%s\n",
               H::kName, r.checked, r.mismatches, env.cov.hit_bins(), env.cov.size(),
               miss.empty() ? "" : " (required bins missing)", env.opt.seed, rate / 1e6,
               fail_fst.empty() ? "" : ", waveform ", fail_fst.c_str());

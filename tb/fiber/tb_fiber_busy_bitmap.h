@@ -7,7 +7,8 @@
  * Compared every cycle: the four eligibility results (eligible, dst_busy,
  * src_busy, range_err), the update range errors, and the EMPTY and FULL
  * groups of every replica (so every replica is checked against the model,
- * and thereby against every other replica, every cycle).
+ * and thereby against every other replica, every cycle). State ports wider
+ * than 4096 bits (the full size: 2 x 8192) are compared in 4096-bit pieces.
  *
  * Stimulus, in this order:
  *   1. directed: the paper's Fig. 5 (right) dataflow (ALL-scope set, a
@@ -19,10 +20,11 @@
  *      states x 16 hardware-event sets (issue, writeback, read, consume) x
  *      5^4 DEPBAR choices (none, clear/set EMPTY, clear/set FULL per SP) x
  *      ALL-scope = 80,000 cases, two cycles each (one to load the initial
- *      state by DEPBAR, one for the collision; the next case's first cycle
- *      shows the result), the register, the SPs and the source slots that
- *      drive the events varying from case to case, queries on the register
- *      under test, background traffic on other registers on odd cases;
+ *      state by DEPBAR, one for the collision; the state outputs of the
+ *      following cycle show the result), the register, the SPs and the
+ *      source slots that drive the events varying from case to case,
+ *      queries on the register under test, background traffic on other
+ *      registers on odd cases;
  *   3. seeded random: phases of 256..4095 cycles, each with its own hot
  *      window of registers (1..all), its own densities per update kind and
  *      query field, rare ALL-scope sets, ids out of range (small sizes
