@@ -9,6 +9,7 @@ import re
 import sys
 import unittest
 
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import flow  # noqa: E402
 

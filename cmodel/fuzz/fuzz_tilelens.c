@@ -133,18 +133,22 @@ static tl_status ref_status(const tl_desc *d, const tl_box *b) {
       }
     }
   }
-  i128 row = 0, col = 0, jcol = 0;
-  int neg_row = 0;
+  i128 row = 0, col = 0;
+  int neg_row = 0, col_bad = 0;
   for (unsigned k = 0; k < R; k++) {
     i128 p = (i128)b->coord[k] * (i128)stride_of(d, k);
     if (k == 0 || !tm || d->stride[k] < d->lead_stride) { row += p; neg_row |= b->coord[k] < 0; }
-    else { col += p; jcol += (i128)b->coord[k] * (i128)(d->stride[k] / d->lead_stride); }
+    else {
+      col += p;
+      /* 19: each split dimension's columns start on a memory-tile boundary */
+      if (cls[k] == 2 && ((i128)b->coord[k] * (i128)(d->stride[k] / L)) % (i128)bb) col_bad = 1;
+    }
   }
   /* 17: a row coordinate negative, or the row start not below L */
   if (tm && (neg_row || row < 0 || row >= (i128)L)) return TL_ERR_ROW_RANGE;
   i128 base = tm ? col + row * (i128)bb : col + row;                       /* 18 */
   if (base < (i128)INT64_MIN || base > (i128)INT64_MAX) return TL_ERR_OVERFLOW;
-  if (tm && (row % (i128)(ap * s) || jcol % (i128)bb)) return TL_ERR_ALIGN; /* 19 */
+  if (tm && (row % (i128)(ap * s) || col_bad)) return TL_ERR_ALIGN;      /* 19 */
   return TL_OK;
 }
 

@@ -128,6 +128,7 @@ int main(int argc, char **argv) {
     {"err-align-smem", TL_ERR_ALIGN}, {"err-overflow-smem", TL_ERR_OVERFLOW},
     {"err-view-box", TL_ERR_UNSUPPORTED_VIEW}, {"err-row-range", TL_ERR_ROW_RANGE},
     {"err-overflow-base", TL_ERR_OVERFLOW}, {"err-align-start", TL_ERR_ALIGN},
+    {"err-align-split-sum", TL_ERR_ALIGN},
   };
   for (size_t e = 0; e < sizeof errs / sizeof errs[0]; e++) {
     matrix(&d, &b, 2, 2048, 4096);
@@ -151,7 +152,11 @@ int main(int argc, char **argv) {
       case 14: d.rank = 3; d.dim[2] = 1; d.stride[2] = 16; b.box[2] = 1; b.coord[2] = -72; break;
       case 15: d.tile_major = 0; d.rank = 3; d.dim[2] = 1; d.stride[2] = (1ull << 40) - 16;
                b.box[2] = 1; b.coord[2] = INT32_MAX; break;
-      default: b.coord[0] = 544; break;
+      case 16: b.coord[0] = 544; break;
+      /* two split dimensions (m = 1 and m = 2) whose column starts are
+       * misaligned each but sum to a multiple of b = 32: rule 19 asks each */
+      default: d.rank = 3; d.dim[1] = 4; d.dim[2] = 2048; d.stride[2] = 2 * 4096;
+               b.coord[1] = 2; b.coord[2] = 15; b.box[1] = 1; b.box[2] = 1; break;
     }
     emit(dir, errs[e].name, &d, &b, errs[e].st);
   }

@@ -66,6 +66,8 @@ M(m_row_range_hi, b->coord[0] = 64; b->box[0] = 64; b->coord[1] = 15)
 M(m_tile_base_over, d->tile_major = 0; d->rank = 5; d->dim[3] = 1; d->dim[4] = 1; d->stride[3] = (1ull << 40) - 16; d->stride[4] = (1ull << 40) - 16; b->coord[3] = INT32_MAX; b->coord[4] = INT32_MAX; b->coord[2] = INT32_MAX; d->stride[2] = (1ull << 40) - 16; b->box[3] = 1; b->box[4] = 1; b->box[2] = 1)
 M(m_row_misaligned, b->coord[0] = 32; b->box[0] = 64)
 M(m_col_misaligned, b->coord[2] = 48)
+/* two split dimensions (m = 1, m = 2) misaligned each, aligned only as a sum */
+M(m_col_sum_only, d->rank = 4; d->dim[3] = 16; d->stride[3] = 2 * 2048; b->box[3] = 1; b->coord[2] = 2; b->coord[3] = 15)
 
 /* Rationale: one row per rule of docs/tilelens.md; desc_level says whether
  * tl_desc_check already rejects it (then every later entry point must too). */
@@ -109,6 +111,7 @@ static const err_case cases[] = {
   {"tile base beyond int64", m_tile_base_over, TL_ERR_OVERFLOW, 0},
   {"row start not a multiple of a'", m_row_misaligned, TL_ERR_ALIGN, 0},
   {"column start not a multiple of b", m_col_misaligned, TL_ERR_ALIGN, 0},
+  {"split starts aligned only as a sum", m_col_sum_only, TL_ERR_ALIGN, 0},
 };
 
 /* Why: the valid base case really is valid, so each row below differs from
