@@ -4,6 +4,8 @@
 # Yosys 0.23: synth -flatten, dfflibmap and abc -fast with osu018_stdcells.lib
 # (the fast ABC script: minutes faster on the multiplier blocks; area is not
 # the point here),
+# splitnets (internal vector nets become one net per bit: Icarus simulates
+# such a netlist about ten times faster than one of bit-selects), then
 # write_verilog -noattr. The netlist keeps the module name and ports of TOP,
 # so the replay wrapper instantiates RTL and netlist alike. This is only the
 # simulation netlist; the area and timing flow lives in synth/.
@@ -19,5 +21,6 @@ yosys -q -l "${out%.v}.log" -p "
   abc -fast -liberty $lib
   opt_clean
   stat -liberty $lib
+  splitnets
   write_verilog -noattr $out"
 grep -E 'Chip area|Number of cells' "${out%.v}.log" | tail -n 2 | sed "s/^ */$top: /"
