@@ -50,7 +50,7 @@ lint:
 TEST_GROUPS_COMMON += $(if $(RTL_FILES),lint)
 
 main-job: lib $(MAIN_TARGETS)
-	@bash scripts/summary.sh
+	@python3 scripts/summary.py
 
 bench: deps lib $(BENCH_TARGETS)
 

@@ -7,7 +7,6 @@
 # which defines, per block:
 #   tb-<block>       build   build/tb/<paper>/<block>/obj/V<block>
 #   cosim-<block>    lockstep run, default cycles of the harness, SEED
-#   main-cosim-<block>  the same, logged to build/logs for the main job's summary
 #   replay-<block>   REPLAY_VECTORS vectors: Verilator vs C model, Icarus RTL,
 #                    Icarus gate level (GL_VECTORS of them)
 #   bench-<block>    lockstep vs raw Verilator, Icarus on the same vectors
@@ -44,12 +43,8 @@ $(TB_DIR)/$(1)/$(2)/obj/V$(2): tb/$(1)/tb_$(2).cpp $(TB_COMMON_DEPS) $$(wildcard
 $(TB_DIR)/$(1)/$(2)/gl/$(2).v: $$(wildcard rtl/$(1)/*.v rtl/$(1)/*.vh rtl/common/*.v) scripts/gatesim_netlist.sh
 	bash scripts/gatesim_netlist.sh $(2) $$@ $$(wildcard rtl/$(1)/*.v rtl/common/*.v)
 
-.PHONY: tb-$(2) cosim-$(2) main-cosim-$(2) replay-$(2) bench-$(2) regress-$(2)
+.PHONY: tb-$(2) cosim-$(2) replay-$(2) bench-$(2) regress-$(2)
 tb-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
-main-cosim-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
-	@mkdir -p $(BUILD)/logs
-	@$(MAKE) --no-print-directory cosim-$(2) > $(BUILD)/logs/cosim-$(2).log 2>&1; st=$$$$?; \
-	  grep '^SUMMARY' $(BUILD)/logs/cosim-$(2).log | tail -n 1; exit $$$$st
 cosim-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
 	$$< --seed $(SEED) --out-dir $(TB_DIR)/$(1)/$(2) $$(TB_ARGS_$(2))
 replay-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v tb/common/tb_replay.v tb/common/replay.sh
@@ -71,6 +66,13 @@ TB_BLOCKS_ALL += $(2)
 endef
 
 TB_BLOCKS_ALL :=
+
+# main-cosim-<group>: runs cosim-<group> (a block, or a block's -full size)
+# logged to build/logs for the main job's summary, printing its SUMMARY line.
+main-cosim-%:
+	@mkdir -p $(BUILD)/logs
+	@$(MAKE) --no-print-directory cosim-$* > $(BUILD)/logs/cosim-$*.log 2>&1; st=$$?; \
+	  grep '^SUMMARY' $(BUILD)/logs/cosim-$*.log | tail -n 1; exit $$st
 -include $(filter-out tb/tb.mk,$(wildcard tb/*/*.mk))
 
 # Bench table of every harness (rows written by tb/common/bench.sh).

@@ -14,7 +14,7 @@ FIBER_COSIM_ONLY  := fiber_busy_bitmap
 FIBER_REPLAYED    := $(filter-out $(FIBER_COSIM_ONLY),$(FIBER_TB_BLOCKS))
 TEST_GROUPS_FIBER += $(foreach b,$(FIBER_TB_BLOCKS),cosim-$(b) $(if $(filter $(b),$(FIBER_REPLAYED)),replay-$(b)))
 
-MAIN_TARGETS    += $(foreach b,$(FIBER_TB_BLOCKS),cosim-$(b))
+MAIN_TARGETS    += $(foreach b,$(FIBER_TB_BLOCKS),main-cosim-$(b))
 BENCH_TARGETS   += $(foreach b,$(FIBER_REPLAYED),bench-$(b)) $(foreach b,$(FIBER_COSIM_ONLY),bench-$(b)-full)
 REGRESS_TARGETS += $(foreach b,$(FIBER_REPLAYED),regress-$(b))
 
@@ -59,7 +59,7 @@ endef
 
 $(foreach b,$(FIBER_FULL_BLOCKS),$(eval $(call fiber_full,$(b))))
 TEST_GROUPS_FIBER += $(foreach b,$(FIBER_FULL_BLOCKS),cosim-$(b)-full)
-MAIN_TARGETS      += $(foreach b,$(FIBER_FULL_BLOCKS),cosim-$(b)-full)
+MAIN_TARGETS      += $(foreach b,$(FIBER_FULL_BLOCKS),main-cosim-$(b)-full)
 BENCH_TARGETS     += $(foreach b,$(FIBER_FULL_BLOCKS),bench-$(b)-full)
 REGRESS_TARGETS   += $(foreach b,$(FIBER_FULL_BLOCKS),regress-$(b)-full)
 

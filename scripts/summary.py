@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Prints the main job's summary: one row per block with what co-simulation
+checked (build/logs/cosim-*.log, written by the main-cosim-* targets and by
+make test) and what synthesis measured (build/reports/synth.json, written by
+make synth), then the papers' overhead deltas.
+
+A block's co-simulation rows are its harness groups: the block itself, its
+small wrapper (<block>_small) and its full size (<block>-full). Its synthesis
+figures are those of its default configuration (the first line of its top in
+synth/configs.tsv). Nothing here is computed: every figure is read from a
+log or a report, and a missing one prints as "-".
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUMMARY_RE = re.compile(r"^SUMMARY (\S+): (\d+) cycles checked, (\d+) mismatch\w*, (\d+)/(\d+) bins hit")
+
+
+def cosim_rows():
+    rows = {}
+    for path in sorted(glob.glob(os.path.join(ROOT, "build", "logs", "cosim-*.log"))):
+        last = None
+        for line in open(path, errors="replace"):
+            m = SUMMARY_RE.match(line)
+            if m:
+                last = m
+        group = os.path.basename(path)[len("cosim-"):-len(".log")]
+        block = re.sub(r"(_small)?(-full)?$", "", group)
+        size = "full" if group.endswith("-full") else ("small" if "_small" in group else "default")
+        rows.setdefault(block, []).append((size, last, group))
+    return rows
+
+
+def synth_defaults():
+    path = os.path.join(ROOT, "build", "reports", "synth.json")
+    if not os.path.exists(path):
+        return {}, {}
+    d = json.load(open(path))
+    first = {}
+    for c in d.get("configs", []):
+        first.setdefault(c["top"], c)
+    return first, d.get("deltas", {})
+
+
+def fmt_int(v):
+    return f"{v:,}" if isinstance(v, int) else "-"
+
+
+def main():
+    cos = cosim_rows()
+    syn, deltas = synth_defaults()
+    blocks = sorted(set(cos) | set(syn), key=lambda b: (not b.startswith("tilelens"), b))
+    print()
+    print("== Summary ==")
+    print()
+    print("| Block | Co-simulation (size: cycles checked, mismatches, bins) | GE | Flops | Critical path |")
+    print("|---|---|---:|---:|---|")
+    total_cycles = total_mis = 0
+    failed = False
+    for b in blocks:
+        parts = []
+        for size, m, group in cos.get(b, []):
+            if m is None:
+                parts.append(f"{size}: no SUMMARY line (build/logs/cosim-{group}.log)")
+                failed = True
+                continue
+            cyc, mis = int(m.group(2)), int(m.group(3))
+            total_cycles += cyc
+            total_mis += mis
+            failed |= mis != 0
+            parts.append(f"{size}: {cyc:,}, {mis}, {m.group(4)}/{m.group(5)}")
+        c = syn.get(b)
+        if c and c.get("status") == "ok":
+            ge = f"{c['ge']:,.0f}"
+            flops = fmt_int(c.get("flops"))
+            cp = c.get("critical")
+            path = f"{cp['ns']:.2f} ns, {cp['fo4']:.1f} FO4" if cp else "-"
+        else:
+            ge = flops = "-"
+            path = (c or {}).get("error", "not in synth/configs.tsv") if c else "not in synth/configs.tsv"
+        print(f"| {b} | {'; '.join(parts) or '-'} | {ge} | {flops} | {path} |")
+    print()
+    print(f"Co-simulation: {total_cycles:,} cycles checked, {total_mis} mismatches.")
+    for tag, dl in deltas.items():
+        tot = dl.get("total")
+        val = f"{tot:,.0f} GE" if isinstance(tot, (int, float)) else "incomplete (" + ", ".join(dl.get("missing", [])) + ")"
+        print(f"Delta {tag} ({dl.get('title', '')}): {val}")
+    if syn:
+        print("Full reports: build/reports/synth.md, build/reports/synth.json, build/reports/synth_area.svg")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
