@@ -38,6 +38,7 @@ deps:
 -include synth/synth.mk
 -include formal/formal.mk
 -include examples/examples.mk
+-include scripts/checks.mk
 
 RUN_GROUPS = bash scripts/run_groups.sh
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Maps one RTL block to OSU 0.18 um standard cells for gate-level replay:
 #   scripts/gatesim_netlist.sh TOP OUT.v RTL_FILE...
-# Yosys 0.23: synth -flatten, dfflibmap and abc -fast with osu018_stdcells.lib
-# (the fast ABC script: minutes faster on the multiplier blocks; area is not
-# the point here),
+# Yosys 0.23: synth -flatten -noabc, dfflibmap and abc -fast with
+# osu018_stdcells.lib (one ABC pass, the fast script: minutes faster on the
+# multiplier blocks; area is not the point here),
 # splitnets (internal vector nets become one net per bit: Icarus simulates
 # such a netlist about ten times faster than one of bit-selects), then
 # write_verilog -noattr. The netlist keeps the module name and ports of TOP,
@@ -16,7 +16,7 @@ lib=${OSU018_LIB:-$(dpkg -L qflow-tech-osu018 2>/dev/null | grep '/osu018_stdcel
 mkdir -p "$(dirname "$out")"
 yosys -q -l "${out%.v}.log" -p "
   read_verilog -Irtl/common -Irtl/tilelens -Irtl/fiber $*
-  synth -flatten -top $top
+  synth -flatten -noabc -top $top
   dfflibmap -liberty $lib
   abc -fast -liberty $lib
   opt_clean

@@ -26,11 +26,11 @@ run_one() {  # group -> build/logs/status/<group> holds "STATUS MS"
 }
 
 # The block a group belongs to: the text after the first '-' for cosim-,
-# replay-; the programs built on the libraries share one lane; otherwise
-# the group itself.
+# replay-, failpath-; the programs built on the libraries share one lane;
+# otherwise the group itself.
 key_of() {
   case "$1" in
-    cosim-*|replay-*) local k=${1#*-}; echo "${k%-small}";;
+    cosim-*|replay-*|failpath-*) local k=${1#*-}; echo "${k%-small}";;
     check-install|check-*-examples|check-*-tools|check-*-fuzz) echo user-programs;;
     *) echo "$1";;
   esac

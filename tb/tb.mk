@@ -10,8 +10,15 @@
 #   replay-<block>   REPLAY_VECTORS vectors: Verilator vs C model, Icarus RTL,
 #                    Icarus gate level (GL_VECTORS of them)
 #   bench-<block>    lockstep vs raw Verilator, Icarus on the same vectors
-#   regress-<block>  REGRESS_RUNS seeded runs of REGRESS_CYCLES, SHARD=i/N; shard 1
-#                    also replays REGRESS_REPLAY_VECTORS (10x GL_VECTORS at gate level)
+#   regress-<block>  REGRESS_SCALE (100) x the harness's default cycles (the
+#                    cycles of cosim-<block> in make test) in REGRESS_RUNS seeded
+#                    runs, fresh seeds, SHARD=i/N; shard 1 also replays
+#                    REGRESS_REPLAY_VECTORS (10x GL_VECTORS at gate level) for
+#                    the blocks whose replay- is a test group
+#   gtkw-<block>     build/tb/<paper>/<block>/<block>.gtkw: GTKWave save file for
+#                    the FST of a --trace run (`make gtkw`: every harness)
+#   failpath-<block> the failure path on a correct block: --inject-mismatch must
+#                    give exit 1, the mismatch line, the FST and its .gtkw
 # and registers cosim- and replay- in TEST_GROUPS_<PAPER>. Per-block knobs:
 # TB_ARGS_<block> (extra harness arguments), REPLAY_VECTORS_<block> and
 # GL_VECTORS_<block> (smaller replays for blocks Icarus runs slowly).
@@ -21,10 +28,14 @@ TB_DIR         := $(BUILD)/tb
 REPLAY_VECTORS ?= 100000
 BENCH_CYCLES   ?= 5000000
 GL_VECTORS     ?= 10000
-REGRESS_RUNS   ?= 8
-REGRESS_CYCLES ?= 50000000
+REGRESS_SCALE  ?= 100
+REGRESS_RUNS   ?= 20
+REGRESS_CYCLES ?= auto
 REGRESS_REPLAY_VECTORS ?= 1000000
+SHARD_I         = $(firstword $(subst /, ,$(SHARD)))
 TB_COMMON_DEPS := tb/common/lockstep.h tb/tb.mk
+# Every registered test group (read when a recipe runs, after all fragments).
+TB_ALL_GROUPS   = $(TEST_GROUPS_COMMON) $(TEST_GROUPS_TILELENS) $(TEST_GROUPS_FIBER)
 TB_RTL         ?= rtl
 TB_EXTRA_VFLAGS ?=
 TB_VFLAGS := --cc --exe --build -j 2 --x-assign unique --x-initial unique --trace-fst \
@@ -43,7 +54,7 @@ $(TB_DIR)/$(1)/$(2)/obj/V$(2): tb/$(1)/tb_$(2).cpp $(TB_COMMON_DEPS) $$(wildcard
 $(TB_DIR)/$(1)/$(2)/gl/$(2).v: $$(wildcard rtl/$(1)/*.v rtl/$(1)/*.vh rtl/common/*.v) scripts/gatesim_netlist.sh
 	bash scripts/gatesim_netlist.sh $(2) $$@ $$(wildcard rtl/$(1)/*.v rtl/common/*.v)
 
-.PHONY: tb-$(2) cosim-$(2) replay-$(2) bench-$(2) regress-$(2)
+.PHONY: tb-$(2) cosim-$(2) replay-$(2) bench-$(2) regress-$(2) regress-replay-$(2) gtkw-$(2) failpath-$(2)
 tb-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
 cosim-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
 	$$< --seed $(SEED) --out-dir $(TB_DIR)/$(1)/$(2) $$(TB_ARGS_$(2))
@@ -53,11 +64,20 @@ replay-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v tb/comm
 bench-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v
 	bash tb/common/bench.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/bench \
 	  $(BENCH_CYCLES) $$(or $$(REPLAY_VECTORS_$(2)),$(REPLAY_VECTORS)) $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS))
-regress-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v
+regress-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
 	bash tb/common/regress.sh $$< $(2) $(TB_DIR)/$(1)/$(2)/regress $(REGRESS_RUNS) $(REGRESS_CYCLES) $(SHARD) $(SEED) $$(TB_ARGS_$(2))
-	@if [ "$$$$(echo $(SHARD) | cut -d/ -f1)" = 1 ]; then \
-	  bash tb/common/replay.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/regress-replay \
-	    $(REGRESS_REPLAY_VECTORS) $$$$((10 * $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS)))) $(SEED); fi
+	@$$(if $$(and $$(filter 1,$$(SHARD_I)),$$(filter replay-$(2),$$(TB_ALL_GROUPS))),$$(MAKE) --no-print-directory regress-replay-$(2))
+regress-replay-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v
+	@mkdir -p $(TB_DIR)/$(1)/$(2)/regress
+	@bash tb/common/replay.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/regress-replay \
+	    $(REGRESS_REPLAY_VECTORS) $$$$((10 * $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS)))) $(SEED) \
+	    > $(TB_DIR)/$(1)/$(2)/regress/replay.log 2>&1; st=$$$$?; \
+	  grep '^SUMMARY' $(TB_DIR)/$(1)/$(2)/regress/replay.log | tail -n 1; \
+	  [ $$$$st -eq 0 ] || { tail -n 15 $(TB_DIR)/$(1)/$(2)/regress/replay.log; [ "$$$${REGRESS_KEEP_GOING:-}" = 1 ]; }
+gtkw-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
+	@$$< --gtkw $(TB_DIR)/$(1)/$(2)/$(2).gtkw --out-dir $(TB_DIR)/$(1)/$(2) | tail -n 1
+failpath-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) tb/common/check_failpath.sh
+	@bash tb/common/check_failpath.sh $$< $(2) $(TB_DIR)/$(1)/$(2)/failpath
 endef
 
 define tb_paper
@@ -74,6 +94,9 @@ main-cosim-%:
 	@$(MAKE) --no-print-directory cosim-$* > $(BUILD)/logs/cosim-$*.log 2>&1; st=$$?; \
 	  grep '^SUMMARY' $(BUILD)/logs/cosim-$*.log | tail -n 1; exit $$st
 -include $(filter-out tb/tb.mk,$(wildcard tb/*/*.mk))
+# Flows over every harness (make gtkw, the make regress summary, the
+# failure-path test group); read after the paper fragments, whose lists it uses.
+include tb/tb_flows.mk
 
 # Bench table of every harness (rows written by tb/common/bench.sh).
 .PHONY: bench-tb-table

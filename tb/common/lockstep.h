@@ -32,12 +32,17 @@
  *
  * Cycle n: step(); clk_i = 0; eval(); compare every output; clk_i = 1;
  * eval(). Combinational blocks skip the clock.
+ *
+ * Every FST the engine writes can be opened with a GTKWave save file built
+ * from the same port list (write_gtkw): one is written beside the waveform
+ * of a failing run, and --gtkw FILE writes one for a --trace run and exits.
  */
 #ifndef LOCKSTEP_H
 #define LOCKSTEP_H
 
 #include <chrono>
 #include <cinttypes>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -117,6 +122,9 @@ struct Options {
   bool allow_missing = false;
   bool raw_bench = false;       // time lockstep, then the same inputs with no comparison
   bool quiet = false;
+  std::string gtkw_file;        // write a GTKWave save file for the trace and exit
+  uint64_t inject_cycle = UINT64_MAX;  // flip one expected output bit at this cycle
+  bool print_default_cycles = false;   // print the harness's default cycles and exit
 };
 
 struct Env {
@@ -218,6 +226,27 @@ struct CompareVisitor {
   }
 };
 
+// Fault injection (--inject-mismatch): flips bit 0 of the expected value of
+// the first output compared this cycle, so the failure path (mismatch line,
+// waveform, save file, exit status) can be tested on a correct block.
+struct FlipVisitor {
+  bool done = false;
+  std::string port;
+  template <class T> void in(const char *, int, T &) {}
+  template <class T>
+  typename std::enable_if<std::is_integral<T>::value>::type flip(T &v) { v ^= (T)1; }
+  template <std::size_t N> void flip(VlWide<N> &v) { v[0] ^= 1u; }
+  template <class T> void out(const char *n, int, const T &, const T &exp) {
+    if (done) return;
+    flip(const_cast<T &>(exp));   // exp is a member of the engine's non-const Exp
+    done = true;
+    port = n;
+  }
+  template <class T> void out_if(bool care, const char *n, int w, const T &got, const T &exp) {
+    if (care) out(n, w, got, exp);
+  }
+};
+
 // Text: "name=hex" for the inputs, the DUT outputs or the expected outputs.
 struct TextVisitor {
   enum Which { kIn, kGot, kExp } which;
@@ -246,10 +275,15 @@ struct TextVisitor {
 struct PortInfo { std::string name; int width; bool is_in; };
 struct ListVisitor {
   std::vector<PortInfo> ports;
-  template <class T> void in(const char *n, int w, T &) { ports.push_back({n, w, true}); }
-  template <class T> void out(const char *n, int w, const T &, const T &) { ports.push_back({n, w, false}); }
+  std::vector<bool> conditional;   // per port: an out_if output
+  template <class T> void in(const char *n, int w, T &) { ports.push_back({n, w, true}); conditional.push_back(false); }
+  template <class T> void out(const char *n, int w, const T &, const T &) {
+    ports.push_back({n, w, false});
+    conditional.push_back(false);
+  }
   template <class T> void out_if(bool, const char *n, int w, const T &, const T &) {
     ports.push_back({n, w, false});
+    conditional.push_back(true);
   }
 };
 
@@ -339,7 +373,10 @@ inline void usage(const char *prog, const char *name) {
     "  --out-dir DIR     where the waveform of a failing run goes (default .)\n"
     "  --allow-missing-bins  do not fail on required coverage bins never hit\n"
     "  --bench           also time the same inputs with no model and no comparison\n"
-    "  --quiet           no per-bin coverage listing\n", prog, name);
+    "  --quiet           no per-bin coverage listing\n"
+    "  --gtkw FILE       write a GTKWave save file for the --trace waveform and exit\n"
+    "  --inject-mismatch N  flip one expected output bit at cycle N (tests the failure path)\n"
+    "  --default-cycles  print the harness's default cycle count and exit\n", prog, name);
 }
 
 inline bool parse(int argc, char **argv, Options &o, const char *name) {
@@ -362,6 +399,9 @@ inline bool parse(int argc, char **argv, Options &o, const char *name) {
     else if (a == "--allow-missing-bins") o.allow_missing = true;
     else if (a == "--bench") o.raw_bench = true;
     else if (a == "--quiet") o.quiet = true;
+    else if (val("--gtkw", v)) o.gtkw_file = v;
+    else if (val("--inject-mismatch", v)) o.inject_cycle = std::strtoull(v.c_str(), nullptr, 0);
+    else if (a == "--default-cycles") o.print_default_cycles = true;
     else if (a.rfind("+verilator", 0) == 0) continue;
     else { usage(argv[0], name); return false; }
   }
@@ -395,6 +435,89 @@ inline bool write_wrapper(const std::string &file, const std::vector<PortInfo> &
     first = false;
   }
   std::fprintf(f, "\n  );\nendmodule\n");
+  std::fclose(f);
+  return true;
+}
+
+// ---- GTKWave save file for an FST of this harness. Signals are named as
+// Verilator writes them (the model is "TOP": TOP.<port>, vectors with their
+// range, TOP.<block>.<signal> inside the DUT) and grouped: clock and reset,
+// inputs, outputs, outputs compared under a condition (out_if), error
+// outputs (names containing "err"). `marker` (a dump time, or -1) sets the
+// primary marker, e.g. at a failing cycle.
+inline std::string gtkw_name(const PortInfo &p) {
+  std::string n = "TOP." + p.name;
+  if (p.width > 1) n += "[" + std::to_string(p.width - 1) + ":0]";
+  return n;
+}
+// Ports a harness compares in pieces ("empty_o[4095:0]", ...) are one signal
+// of the FST: merge them into the whole port.
+inline void gtkw_merge_slices(std::vector<PortInfo> &ports, std::vector<bool> &cond) {
+  std::vector<PortInfo> out;
+  std::vector<bool> oc;
+  for (size_t i = 0; i < ports.size(); i++) {
+    PortInfo p = ports[i];
+    size_t br = p.name.find('[');
+    if (br != std::string::npos) {
+      int msb = std::atoi(p.name.c_str() + br + 1);
+      p.name = p.name.substr(0, br);
+      p.width = msb + 1;
+    }
+    size_t j = 0;
+    while (j < out.size() && !(out[j].name == p.name && out[j].is_in == p.is_in)) j++;
+    if (j < out.size()) {
+      if (p.width > out[j].width) out[j].width = p.width;
+    } else {
+      out.push_back(p);
+      oc.push_back(cond[i]);
+    }
+  }
+  ports.swap(out);
+  cond.swap(oc);
+}
+inline std::string abs_path(const std::string &file) {
+  if (!file.empty() && file[0] == '/') return file;
+  char buf[PATH_MAX];
+  if (!::realpath(".", buf)) return file;
+  return std::string(buf) + "/" + (file.rfind("./", 0) == 0 ? file.substr(2) : file);
+}
+template <class H>
+inline bool write_gtkw(const std::string &file, const std::string &fst, std::vector<PortInfo> ports,
+                       std::vector<bool> conditional, int64_t marker) {
+  gtkw_merge_slices(ports, conditional);
+  FILE *f = std::fopen(file.c_str(), "w");
+  if (!f) { std::perror(file.c_str()); return false; }
+  std::fprintf(f, "[*] GTKWave save file written by the lockstep engine for %s: do not edit.\n"
+                  "[*] Open with: gtkwave %s\n", H::kName, file.c_str());
+  std::fprintf(f, "[dumpfile] \"%s\"\n[savefile] \"%s\"\n[timestart] %lld\n",
+               abs_path(fst).c_str(), abs_path(file).c_str(), (long long)(marker > 40 ? marker - 40 : 0));
+  std::fprintf(f, "[size] 1400 800\n[pos] -1 -1\n*-4.000000 %lld", (long long)marker);
+  for (int i = 0; i < 26; i++) std::fprintf(f, " -1");
+  std::fprintf(f, "\n[treeopen] TOP.\n[treeopen] TOP.%s.\n[sst_width] 240\n[signals_width] 260\n"
+                  "[sst_expanded] 1\n[sst_vpaned_height] 220\n", H::kName);
+  auto is_rst = [](const PortInfo &p) {
+    return p.is_in && p.width == 1 && (p.name.rfind("rst", 0) == 0 || p.name.rfind("reset", 0) == 0);
+  };
+  auto is_err = [](const PortInfo &p) { return !p.is_in && p.name.find("err") != std::string::npos; };
+  auto group = [&](const char *title, auto pick) {
+    std::vector<const PortInfo *> sel;
+    bool clk = std::string(title) == "Clock and reset" && H::kClocked;
+    for (size_t i = 0; i < ports.size(); i++)
+      if (pick(ports[i], i)) sel.push_back(&ports[i]);
+    if (sel.empty() && !clk) return;
+    std::fprintf(f, "@800200\n-%s\n", title);
+    if (clk) std::fprintf(f, "@28\nTOP.clk_i\n");
+    for (auto *p : sel) std::fprintf(f, "%s\n%s\n", p->width > 1 ? "@22" : "@28", gtkw_name(*p).c_str());
+    std::fprintf(f, "@1000200\n-%s\n", title);
+  };
+  group("Clock and reset", [&](const PortInfo &p, size_t) { return is_rst(p); });
+  group("Inputs", [&](const PortInfo &p, size_t) { return p.is_in && !is_rst(p); });
+  group("Outputs", [&](const PortInfo &p, size_t i) { return !p.is_in && !is_err(p) && !conditional[i]; });
+  group("Outputs compared when valid", [&](const PortInfo &p, size_t i) {
+    return !p.is_in && !is_err(p) && conditional[i];
+  });
+  group("Error outputs", [&](const PortInfo &p, size_t) { return is_err(p); });
+  std::fprintf(f, "[pattern_trace] 1\n[pattern_trace] 0\n");
   std::fclose(f);
   return true;
 }
@@ -441,6 +564,13 @@ RunResult simulate(Env &env, const std::string &trace_file, uint64_t trace_from,
     if constexpr (H::kClocked) dut->clk_i = 0;
     dut->eval();
     if (tfp && c >= trace_from) tfp->dump(2 * c);
+    if (c == env.opt.inject_cycle) {
+      FlipVisitor fv;
+      h.ports(fv, *dut, exp);
+      if (print_errors)
+        std::printf("%s: --inject-mismatch: expected %s bit 0 flipped at cycle %" PRIu64 "\n", H::kName,
+                    fv.done ? fv.port.c_str() : "(no output compared)", c);
+    }
     CompareVisitor cmp;
     h.ports(cmp, *dut, exp);
     if constexpr (HasObserve<H, Dut>::value) h.observe(env, *dut);
@@ -520,17 +650,18 @@ template <class H>
 int run(int argc, char **argv) {
   Env env;
   if (!parse(argc, argv, env.opt, H::kName)) return 2;
-  if (env.opt.seed == 0) {
+  if (env.opt.seed == 0 && !env.opt.print_default_cycles && env.opt.gtkw_file.empty()) {
     uint64_t t = (uint64_t)std::chrono::high_resolution_clock::now().time_since_epoch().count();
     env.opt.seed = (t ^ (t >> 29) ^ 0x5eed) % 1000000007ull + 1;
     std::printf("%s: --seed 0 picked seed %" PRIu64 "\n", H::kName, env.opt.seed);
   }
   env.rng.s = env.opt.seed;
   env.cycles = env.opt.cycles ? env.opt.cycles : H::kDefaultCycles;
+  if (env.opt.print_default_cycles) { std::printf("%" PRIu64 "\n", (uint64_t)H::kDefaultCycles); return 0; }
   std::printf("%s: seed %" PRIu64 ", %" PRIu64 " cycles\n", H::kName, env.opt.seed, env.cycles);
   std::fflush(stdout);
 
-  if (!env.opt.wrapper_file.empty()) {
+  auto port_list = [&]() {
     Env e2;
     e2.opt = env.opt;
     H h(e2);
@@ -539,12 +670,20 @@ int run(int argc, char **argv) {
     typename H::Exp exp{};
     ListVisitor lv;
     h.ports(lv, ldut, exp);
-    if (!write_wrapper<H>(env.opt.wrapper_file, lv.ports)) return 2;
-  }
+    return lv;
+  };
+  if (!env.opt.wrapper_file.empty() && !write_wrapper<H>(env.opt.wrapper_file, port_list().ports)) return 2;
 
   std::string tf;
-  if (env.opt.trace)
+  if (env.opt.trace || !env.opt.gtkw_file.empty())
     tf = env.opt.trace_file.empty() ? env.opt.out_dir + "/" + H::kName + ".fst" : env.opt.trace_file;
+  if (!env.opt.gtkw_file.empty()) {
+    // The save file of a --trace run (the same --out-dir or --trace=FILE); no simulation.
+    ListVisitor lv = port_list();
+    if (!write_gtkw<H>(env.opt.gtkw_file, tf, lv.ports, lv.conditional, -1)) return 2;
+    std::printf("%s: GTKWave save file %s for %s\n", H::kName, env.opt.gtkw_file.c_str(), tf.c_str());
+    return 0;
+  }
   RunResult r = simulate<H>(env, tf, 0, nullptr, true);
   double rate = r.seconds > 0 ? r.checked / r.seconds : 0;
 
@@ -570,6 +709,12 @@ int run(int argc, char **argv) {
     } else {
       fail_fst = tf;
     }
+    // A save file beside the waveform (same stem), marker at the failing cycle.
+    std::string gtkw = fail_fst.size() > 4 && fail_fst.compare(fail_fst.size() - 4, 4, ".fst") == 0
+                           ? fail_fst.substr(0, fail_fst.size() - 4) + ".gtkw" : fail_fst + ".gtkw";
+    ListVisitor lv = port_list();
+    if (write_gtkw<H>(gtkw, fail_fst, lv.ports, lv.conditional, (int64_t)(2 * r.first_bad)))
+      std::printf("%s: GTKWave save file: %s (gtkwave %s)\n", H::kName, gtkw.c_str(), gtkw.c_str());
   }
 
   // Coverage of a run cut short by a mismatch says nothing; report it only

@@ -1,25 +1,61 @@
 #!/usr/bin/env bash
-# Long regression of one harness: RUNS seeded runs of CYCLES cycles each,
-# split across a job array by SHARD=i/N (run k belongs to shard k % N + 1).
+# Long regression of one harness: RUNS seeded runs, split across a job array
+# by SHARD=i/N (run k belongs to shard k % N + 1).
 #   tb/common/regress.sh HARNESS BLOCK OUTDIR RUNS CYCLES SHARD SEED [ARGS...]
-# Seeds are SEED+k (SEED 0: 1000+k), so every shard of every machine runs
-# distinct, reproducible seeds. One log per run; a final SUMMARY line.
+# CYCLES is the length of one run, or `auto`: REGRESS_SCALE (environment,
+# default 100) times the harness's default cycles (its make test run, from
+# `HARNESS --default-cycles`), divided over the RUNS runs, so that all shards
+# together check REGRESS_SCALE x the make test cycles.
+# Seeds are BASE+k: BASE is SEED, or with SEED 0 a fresh one per call
+# (REGRESS_SEED_BASE in the environment overrides it). Pass the same SEED to
+# every shard to split one reproducible seed set exactly.
+# One log per run (a failing run also leaves its FST and .gtkw in OUTDIR);
+# OUTDIR/result-<i>of<N>.tsv (read by regress_summary.sh); a final SUMMARY
+# line. Exit status 1 if a run failed, unless REGRESS_KEEP_GOING=1 (make
+# regress, whose summary fails instead).
 set -u
 harness=$1 block=$2 out=$3 runs=$4 cycles=$5 shard=$6 seed=$7; shift 7
 mkdir -p "$out"
 si=${shard%/*} sn=${shard#*/}
-base=$seed; [ "$base" = 0 ] && base=1000
+scale=${REGRESS_SCALE:-100}
+default=$("$harness" --default-cycles 2>/dev/null | tail -n 1)
+case $default in ''|*[!0-9]*) echo "regress $block: $harness --default-cycles failed"; exit 2;; esac
+if [ "$cycles" = auto ]; then
+  cycles=$(( (scale * default + runs - 1) / runs ))
+fi
+# A run shorter than the make test run need not reach every coverage bin.
+short=(); [ "$cycles" -lt "$default" ] && short=(--allow-missing-bins)
+if [ "$seed" != 0 ]; then
+  base=$seed
+else
+  base=${REGRESS_SEED_BASE:-$(( $(od -An -N4 -tu4 /dev/urandom | tr -d ' ') % 1000000000 + 1000000 ))}
+fi
+echo "regress $block: shard $shard of $runs runs x $cycles cycles (make test: $default), seeds $base+k"
+
+# Results of this shard; results of another split of the runs are stale.
+for f in "$out"/result-*of*.tsv; do
+  [ -e "$f" ] && [ "${f##*of}" != "$sn.tsv" ] && rm -f "$f"
+done
+[ "$si" = 1 ] && rm -f "$out/replay.log"
+res=$out/result-${si}of${sn}.tsv
+{ echo "# block $block"; echo "# harness $harness"; echo "# default_cycles $default"
+  echo "# runs $runs"; echo "# cycles_per_run $cycles"; echo "# shard $shard"; echo "# date $(date -Iseconds)"
+  printf '# seed\tcycles\tmismatches\tstatus\n'; } > "$res.tmp"
+
 pass=0 fail=0 total=0
 for ((k = 0; k < runs; k++)); do
   [ $((k % sn + 1)) -eq "$si" ] || continue
   s=$((base + k))
-  if "$harness" --seed $s --cycles "$cycles" --quiet --out-dir "$out" "$@" > "$out/seed$s.log" 2>&1; then
-    pass=$((pass + 1))
+  if "$harness" --seed $s --cycles "$cycles" --quiet --out-dir "$out" "${short[@]}" "$@" > "$out/seed$s.log" 2>&1; then
+    st=0; pass=$((pass + 1))
   else
-    fail=$((fail + 1)); echo "FAIL seed $s:"; tail -n 5 "$out/seed$s.log" | sed 's/^/  /'
+    st=$?; fail=$((fail + 1)); echo "FAIL seed $s (exit $st):"; tail -n 5 "$out/seed$s.log" | sed 's/^/  /'
   fi
   c=$(awk '/^SUMMARY/ { print $3 }' "$out/seed$s.log"); total=$((total + ${c:-0}))
+  m=$(awk '/^SUMMARY/ { print $6 }' "$out/seed$s.log")
+  printf '%s\t%s\t%s\t%s\n' "$s" "${c:-0}" "${m:--}" "$st" >> "$res.tmp"
   grep '^SUMMARY' "$out/seed$s.log"
 done
+mv "$res.tmp" "$res"
 echo "SUMMARY regress $block (shard $shard): $((pass + fail)) runs, $fail failed, $total cycles checked"
-[ $fail -eq 0 ]
+[ $fail -eq 0 ] || [ "${REGRESS_KEEP_GOING:-}" = 1 ]

@@ -6,10 +6,10 @@ $(eval $(call tb_paper,fiber,$(FIBER_TB_BLOCKS)))
 # x 4 replicas (cosim-fiber_busy_bitmap, 1,000,000 cycles), but is not
 # replayed: its gate-level netlist (2 x 2048 x 4 flops and their write logic)
 # alone took Yosys more than 8 minutes. The bitmap's replays (Icarus RTL and
-# gate level, the full state of every replica every cycle), its gate-level
-# benchmark and its long runs use fiber_busy_bitmap_small (48 registers x 3
+# gate level, the full state of every replica every cycle) and its
+# gate-level benchmark use fiber_busy_bitmap_small (48 registers x 3
 # replicas); bench-fiber_busy_bitmap-full times the full size under
-# Verilator only.
+# Verilator only, and its long run (tb/tb_flows.mk) co-simulates only.
 FIBER_COSIM_ONLY  := fiber_busy_bitmap
 FIBER_REPLAYED    := $(filter-out $(FIBER_COSIM_ONLY),$(FIBER_TB_BLOCKS))
 TEST_GROUPS_FIBER += $(foreach b,$(FIBER_TB_BLOCKS),cosim-$(b) $(if $(filter $(b),$(FIBER_REPLAYED)),replay-$(b)))
@@ -19,10 +19,14 @@ BENCH_TARGETS   += $(foreach b,$(FIBER_REPLAYED),bench-$(b)) $(foreach b,$(FIBER
 REGRESS_TARGETS += $(foreach b,$(FIBER_REPLAYED),regress-$(b))
 
 .PHONY: $(foreach b,$(FIBER_COSIM_ONLY),bench-$(b)-full)
-$(foreach b,$(FIBER_COSIM_ONLY),bench-$(b)-full): bench-%-full: $(TB_DIR)/fiber/%/obj/V%
-	@mkdir -p $(TB_DIR)/fiber/$*/bench
-	$< --seed 12345 --cycles 1000000 --bench --quiet --allow-missing-bins \
-	  | tee $(TB_DIR)/fiber/$*/bench/lockstep.log | grep -E '^(BENCH|SUMMARY)'
+# $(1) block
+define fiber_bench_verilator_only
+bench-$(1)-full: $(TB_DIR)/fiber/$(1)/obj/V$(1)
+	@mkdir -p $(TB_DIR)/fiber/$(1)/bench
+	$$< --seed 12345 --cycles 1000000 --bench --quiet --allow-missing-bins \
+	  | tee $(TB_DIR)/fiber/$(1)/bench/lockstep.log | grep -E '^(BENCH|SUMMARY)'
+endef
+$(foreach b,$(FIBER_COSIM_ONLY),$(eval $(call fiber_bench_verilator_only,$(b))))
 
 # Full size. The datapath blocks run through the generic rules on a small
 # wrapper, rtl/fiber/<block>_small.v (10,000,000 cycles; its vectors feed the

@@ -1,0 +1,9 @@
+# Project-wide quick checks on the text of the tree (read by tb/tb.mk).
+#   make check-docs   every relative link of README.md and docs/*.md points to a
+#                     file of the repository (links into build/: a make target
+#                     named beside them writes them), and every proof script
+#                     formal/*/*.ys is linked from README.md's block table
+.PHONY: check-docs
+check-docs:
+	@bash scripts/check_readme_links.sh
+TEST_GROUPS_COMMON += check-docs
