@@ -26,5 +26,5 @@ formal-mutate:
 check-formal:
 	@$(PROVE_PY) run --group fast --jobs 1
 
-# (registered as a test group once every fast proof is fast: see below)
+TEST_GROUPS_COMMON += check-formal
 REGRESS_TARGETS    += formal-proofs formal-mutate

@@ -242,8 +242,30 @@ def cmd_run(args):
     n_skip = sum(1 for v in results.values() if v[0] == "SKIPPED")
     if n_skip:
         print(f"{n_skip} proofs skipped: their RTL does not exist yet")
+    write_report(proofs, results, args.group)
     print(f"SUMMARY formal: {n_ok} proved, {n_bad} failed")
     return 1 if n_bad else 0
+
+
+def write_report(proofs, results, group):
+    """build/reports/formal.md: one row per proof of this run, in script order,
+    with the script's own header comment as the statement of what it proves."""
+    out_dir = os.path.join(ROOT, "build", "reports")
+    os.makedirs(out_dir, exist_ok=True)
+    lines = ["# Formal proofs", "",
+             f"Written by `python3 formal/prove.py run --group {group}` "
+             f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}); what each proof states: "
+             "the header of its script `formal/<paper>/<block>.ys` and of its checker "
+             "`formal/<paper>/<block>_props.v`.", "",
+             "| Proof | Group | Result | Seconds | Detail |", "|---|---|---|---:|---|"]
+    for p in proofs:
+        if p.name not in results:
+            continue
+        st, secs, detail = results[p.name]
+        grp = p.group + (f", cover depth {p.depth}" if p.is_cover else "")
+        lines.append(f"| `{p.name}` | {grp} | {st} | {secs:.1f} | {detail} |")
+    with open(os.path.join(out_dir, "formal.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 def load_mutants():
