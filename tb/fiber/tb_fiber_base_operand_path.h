@@ -162,7 +162,8 @@ struct TbBasePath {
       bool exh_sp = !ex_done && example_done && s == ex_sp;
       if (busy) {
         in.valid[s] = 1;
-        if (!exh_sp && rng.chance(1, 300)) { in.valid[s] = 0; have[s] = false; cv.hit(b_abandon); }
+        // never abandon the worked example (it must complete in every run)
+        if (!exh_sp && example_done && rng.chance(1, 300)) { in.valid[s] = 0; have[s] = false; cv.hit(b_abandon); }
         continue;
       }
       if (c <= 3 && !(c == 3 && s == 1)) { in.valid[s] = 0; have[s] = false; continue; }
