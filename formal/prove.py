@@ -6,13 +6,44 @@ FROM:TO` runs one section); its header declares them:
 
     # requires: rtl/fiber/fiber_port_arb.v        every file the proofs read
     # proof: props fast                           label, group (fast | full)
-    # proof: equiv full timeout=1800              optional timeout in seconds
+    # proof: props full timeout=1800              optional timeout in seconds
     # proof: cover fast depth=4                   a cover section: it writes
                                                   build/formal/<paper>/<block>/<label>.smt2,
                                                   checked with yosys-smtbmc -c to depth N
     # proof: ref fast engine=abc                  the section writes the assertion miter
                                                   (`miter -assert`) as <label>.aig; ABC's
                                                   dprove proves its output never rises
+
+RTL = mapped netlist (`kind=netlist`): one generic proof, written by this
+script, not by hand; the block's script has no section for it, only the
+header lines
+
+    # proof: equiv fast kind=netlist check=induct [timeout=N] [expose=dff]
+    # equiv-top: fiber_xbar Lanes=2 Width=2       optional: the top module
+                                                  (default: the block name) and the
+                                                  parameters both sides are built with
+
+The proof reads the `# requires:` files (with -I for each existing one of
+rtl/tilelens rtl/fiber rtl/include rtl/common), maps the top to generic
+gates (`synth -flatten`, `abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX`) and writes
+build/formal/<paper>/<block>/netlist.v (section `<label>`); then reads the
+netlist back, asserts it holds no word-level cell and at least one $and,
+builds the RTL again as gold (same parameters, flattened) and the equivalence
+miter `miter -equiv -flatten -make_assert` with exactly one $assert (section
+`<label>_check`), and checks it with `check=`:
+
+    comb      combinational: sat -prove-asserts -verify
+    induct    temporal induction from all-zero states:
+              async2sync; sat -tempinduct -prove-asserts -set-init-zero -verify
+    seq:N     bounded, N cycles from all-zero states:
+              async2sync; sat -seq N -prove-asserts -set-init-zero -verify
+    abc       the miter output as <label>.aig (async2sync, zinit, aigmap),
+              proved never to rise by ABC's dprove
+
+`expose=dff` makes every register an output of both sides (`expose -dff`)
+before the miter, so the miter also compares the states. The script is
+generated into build/formal/<paper>/<block>/<label>.ys at every run and runs
+like a hand-written section (same labels, so the netlist mutants below work).
 
 A proof's section runs from its label to the next proof label (labels that
 are not proofs split a section, see mutation below). Yosys ends with an error
@@ -50,10 +81,39 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMAL = os.path.join(ROOT, "formal")
 DEFAULT_TIMEOUT = 1200
 
+# kind=netlist: the generic proof "RTL = its Yosys-mapped generic-gate netlist"
+INCLUDE_DIRS = ["rtl/tilelens", "rtl/fiber", "rtl/include", "rtl/common"]
+NETLIST_GATES = "AND,NAND,OR,NOR,XOR,XNOR,MUX"
+WORD_CELLS = ("t:$add t:$sub t:$mul t:$shl t:$shr t:$sshl t:$sshr t:$shift t:$shiftx "
+              "t:$lt t:$le t:$gt t:$ge t:$eq t:$ne t:$alu t:$macc t:$pmux")
+NETLIST_CHECKS = {
+    "comb": ["select -assert-count 1 t:$assert",
+             "sat -prove-asserts -verify"],
+    "induct": ["async2sync",
+               "select -assert-count 1 t:$assert",
+               "sat -tempinduct -prove-asserts -set-init-zero -verify"],
+    "seq": ["async2sync",
+            "select -assert-count 1 t:$assert",
+            "sat -seq {n} -prove-asserts -set-init-zero -verify"],
+    "abc": ["select -assert-count 1 t:$assert",
+            "# the miter's output `trigger` is the property ABC proves",
+            "delete t:$assert",
+            "async2sync",
+            "zinit -all",
+            "opt -nosdff -nodffe",
+            "techmap",
+            "opt -fast -nosdff -nodffe",
+            "dffunmap",
+            "aigmap",
+            "opt_clean -purge",
+            "write_aiger -zinit {out}/{label}.aig"],
+}
+
 
 class Proof:
     def __init__(self, script, paper, block, label, group, opts, requires, labels):
-        self.script = script            # path relative to ROOT
+        self.script = script            # path relative to ROOT (of the tree it runs in)
+        self.source = script            # the block's script, whose header declares the proof
         self.paper = paper
         self.block = block
         self.label = label
@@ -64,6 +124,27 @@ class Proof:
         self.requires = requires
         self.labels = labels            # every label of the script, in order
         self.proof_labels = []          # filled by load()
+        self.kind = opts.get("kind", "section")
+        self.check = opts.get("check")
+        self.expose = opts.get("expose")
+        self.top, self.params = block, []   # kind=netlist: set by load() from `# equiv-top:`
+        if self.kind == "netlist":
+            self._init_netlist(opts)
+        elif self.kind != "section":
+            sys.exit(f"{script}: proof {label}: unknown kind={self.kind}")
+
+    def _init_netlist(self, opts):
+        where = f"{self.script}: proof {self.label}"
+        if not re.fullmatch(r"comb|induct|abc|seq:[1-9][0-9]*", self.check or ""):
+            sys.exit(f"{where}: kind=netlist needs check=comb|induct|seq:N|abc")
+        if "engine" in opts or "depth" in opts:
+            sys.exit(f"{where}: kind=netlist takes check=, not engine= or depth=")
+        if self.expose not in (None, "dff"):
+            sys.exit(f"{where}: expose=dff is the only expose option")
+        self.engine = "abc" if self.check == "abc" else "yosys"
+        # the generated script, relative to the tree it runs in
+        self.script = f"build/formal/{self.paper}/{self.block}/{self.label}.ys"
+        self.labels = [self.label, f"{self.label}_check"]
 
     @property
     def name(self):
@@ -84,6 +165,61 @@ class Proof:
     def outdir(self, root):
         return os.path.join(root, "build", "formal", self.paper, self.block)
 
+    def netlist_script(self, root):
+        """The Yosys script of a kind=netlist proof (sections <label>, <label>_check)."""
+        out = f"build/formal/{self.paper}/{self.block}"
+        incs = [f"-I{d}" for d in INCLUDE_DIRS if os.path.isdir(os.path.join(root, d))]
+        read = " ".join(["read_verilog"] + incs + self.requires)
+        chparam = "".join(f" -chparam {k} {v}" for k, v in self.params)
+        top, lab = self.top, self.label
+        check, n = (self.check.split(":") + [""])[:2]
+        lines = [f"# Generated by formal/prove.py from the header of {self.source}",
+                 f"# (proof: {lab} kind=netlist check={self.check}); do not edit.",
+                 f"# RTL {top}{chparam} against its Yosys-mapped generic-gate netlist.",
+                 "",
+                 f"{lab}:",
+                 "design -reset",
+                 read]
+        if self.params:
+            lines.append(f"hierarchy -top {top}{chparam}")
+        lines += [f"synth -flatten -top {top}",
+                  f"abc -g {NETLIST_GATES}",
+                  "opt_clean",
+                  f"rename -top {top}",
+                  f"write_verilog -noattr {out}/netlist.v",
+                  f"{lab}_check:",
+                  "design -reset",
+                  f"read_verilog {out}/netlist.v",
+                  f"hierarchy -top {top}",
+                  "proc",
+                  f"select -assert-none {WORD_CELLS}",
+                  "select -assert-min 1 t:$and"]
+        if self.expose:
+            lines.append("expose -dff")
+        lines += [f"rename {top} gate",
+                  "design -stash gate",
+                  read,
+                  f"hierarchy -top {top}{chparam}",
+                  "proc",
+                  "flatten"]
+        if self.expose:
+            lines.append("expose -dff")
+        lines += ["rename -top gold",
+                  "design -copy-from gate -as gate gate",
+                  "miter -equiv -flatten -make_assert gold gate miter",
+                  "hierarchy -top miter"]
+        lines += [l.format(n=n, out=out, label=lab) for l in NETLIST_CHECKS[check]]
+        return "\n".join(lines) + "\n"
+
+    def prepare(self, root):
+        """Writes the generated script of a kind=netlist proof into tree `root`."""
+        if self.kind != "netlist":
+            return
+        path = os.path.join(root, self.script)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(self.netlist_script(root))
+
 
 def load():
     proofs = []
@@ -98,10 +234,17 @@ def load():
             text = open(path).read()
             requires = []
             decl = []
+            equiv_top = None
             for line in text.splitlines():
                 m = re.match(r"#\s*requires:\s*(.*)$", line)
                 if m:
                     requires += m.group(1).split()
+                m = re.match(r"#\s*equiv-top:\s*(.*)$", line)
+                if m:
+                    words = m.group(1).split()
+                    if not words or "=" in words[0] or not all("=" in w for w in words[1:]):
+                        sys.exit(f"{path}: `# equiv-top: <module> [Param=Value ...]` expected")
+                    equiv_top = (words[0], [tuple(w.split("=", 1)) for w in words[1:]])
                 m = re.match(r"#\s*proof:\s*(\S+)\s+(fast|full)\s*(.*)$", line)
                 if m:
                     opts = dict(kv.split("=", 1) for kv in m.group(3).split())
@@ -110,10 +253,19 @@ def load():
             block = fn[:-3]
             mine = []
             for label, group, opts in decl:
-                if label not in labels:
+                p = Proof(os.path.relpath(path, ROOT), paper, block, label, group,
+                          opts, requires, labels)
+                if p.kind == "netlist":
+                    if label in labels or f"{label}_check" in labels:
+                        sys.exit(f"{path}: proof {label} is kind=netlist (generated), "
+                                 "but the script has a section for it")
+                    if equiv_top:
+                        p.top, p.params = equiv_top
+                elif label not in labels:
                     sys.exit(f"{path}: proof {label} has no label")
-                mine.append(Proof(os.path.relpath(path, ROOT), paper, block, label, group,
-                                  opts, requires, labels))
+                mine.append(p)
+            if equiv_top and not any(p.kind == "netlist" for p in mine):
+                sys.exit(f"{path}: `# equiv-top:` without a kind=netlist proof")
             for p in mine:
                 p.proof_labels = [d[0] for d in decl]
             proofs += mine
@@ -175,6 +327,7 @@ def run_proof(p, root=ROOT, mutate=None):
         os.remove(log)
     t0 = time.time()
     detail = ""
+    p.prepare(root)
     try:
         end = p.end_label()
         if mutate is not None and mutate[0] == "@netlist":

@@ -43,31 +43,45 @@
 // a release that masks surplus wefts, a release with the ALL-scope set, a
 // full context table (all 256 contexts active) reached through a release,
 // and a pending synchronization completed by an EXIT.
-// Size: the block has no parameters: 4 SPs x 64 contexts, 48-bit PCs, all
-// of it (full size).
+// Size: the controller's parameters MaxWefts (contexts per SP) and PcWidth,
+// passed through; the proof script sets them (formal/fiber/fiber_weft_ctl.ys).
+// At the defaults: 4 SPs x 64 contexts, 9-bit counts, 48-bit PCs (the
+// figures 256, 9 and 48 in the statements above are those of the defaults).
 `default_nettype none
 
-module fiber_weft_ctl_props (
+module fiber_weft_ctl_props #(
+  parameter integer MaxWefts = 64,
+  parameter integer PcWidth  = 48
+) (
   input wire           clk_i,
   input wire           rst_ni,
   input wire           launch_i,
-  input wire [8:0]     launch_wefts_i,
-  input wire [47:0]    launch_pc_i,
-  input wire [4*2-1:0] op_i,
-  input wire [4*6-1:0] weft_i,
-  input wire [4*9-1:0] wefts_i,
-  input wire [4-1:0]   all_i,
-  input wire [4*48-1:0] pc_i
+  input wire [$clog2(4*MaxWefts):0]          launch_wefts_i,
+  input wire [PcWidth-1:0]                   launch_pc_i,
+  input wire [4*2-1:0]                       op_i,
+  input wire [4*$clog2(MaxWefts)-1:0]        weft_i,
+  input wire [4*($clog2(4*MaxWefts)+1)-1:0]  wefts_i,
+  input wire [4-1:0]                         all_i,
+  input wire [4*PcWidth-1:0]                 pc_i
 );
 
-  localparam integer NC = 256;            // contexts: 4 SPs x 64 slots
+  localparam integer MW = MaxWefts;                // slots per SP
+  localparam integer NC = 4 * MaxWefts;            // contexts: 4 SPs x MW slots
+  localparam integer IW = $clog2(MaxWefts);        // slot id width
+  localparam integer CW = $clog2(4 * MaxWefts) + 1; // weft count width
+  localparam integer PW = PcWidth;
+  localparam [CW-1:0] CntMax = NC[CW-1:0];         // the largest weft count
+  localparam [CW-1:0] CntOne = 1;
+  localparam [CW-1:0] CntZero = 0;
+  localparam [PW-1:0] PcZero = 0;
+  localparam [PW-1:0] PcStep = 16;
 
   wire [NC-1:0] active, eligible, spawn, mask;
   wire          release_w, all_set, launch_err;
-  wire [47:0]   spawn_pc;
+  wire [PW-1:0] spawn_pc;
   wire [11:0]   err;
 
-  fiber_weft_ctl u_dut (
+  fiber_weft_ctl #(.MaxWefts(MaxWefts), .PcWidth(PcWidth)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .launch_i(launch_i), .launch_wefts_i(launch_wefts_i),
     .launch_pc_i(launch_pc_i), .op_i(op_i), .weft_i(weft_i), .wefts_i(wefts_i),
     .all_i(all_i), .pc_i(pc_i),
@@ -79,30 +93,30 @@ module fiber_weft_ctl_props (
   // ---- the DUT's state (connected by the proof script)
   wire [NC-1:0] pr_active, pr_arrived;
   wire          pr_pend, pr_all;
-  wire [8:0]    pr_wefts;
-  wire [47:0]   pr_pc;
+  wire [CW-1:0] pr_wefts;
+  wire [PW-1:0] pr_pc;
 
-  // ---- dense set of W wefts over the 256 global ids: bit 64s + j <-> g = 4j + s
-  function [NC-1:0] dense(input [8:0] w);
+  // ---- dense set of W wefts over the NC global ids: bit MW*s + j <-> g = 4j + s
+  function [NC-1:0] dense(input [CW-1:0] w);
     integer g;
     begin
       dense = {NC{1'b0}};
       for (g = 0; g < NC; g = g + 1)
-        if (g < w) dense[64 * (g % 4) + g / 4] = 1'b1;
+        if (g < w) dense[MW * (g % 4) + g / 4] = 1'b1;
     end
   endfunction
 
-  function [8:0] popcount(input [NC-1:0] v);
+  function [CW-1:0] popcount(input [NC-1:0] v);
     integer g;
     begin
-      popcount = 9'd0;
-      for (g = 0; g < NC; g = g + 1) popcount = popcount + {8'd0, v[g]};
+      popcount = CntZero;
+      for (g = 0; g < NC; g = g + 1) popcount = popcount + {{(CW-1){1'b0}}, v[g]};
     end
   endfunction
 
   // ---- W4 reference
-  wire          r_launch   = launch_i && launch_wefts_i <= 9'd256;
-  wire          r_lerr     = launch_i && launch_wefts_i > 9'd256;
+  wire          r_launch   = launch_i && launch_wefts_i <= CntMax;
+  wire          r_lerr     = launch_i && launch_wefts_i > CntMax;
   wire          r_release  = pr_pend && (pr_active & ~pr_arrived) == {NC{1'b0}};
   wire [NC-1:0] set_launch = dense(launch_wefts_i);
   wire [NC-1:0] set_rel    = dense(pr_wefts);
@@ -111,10 +125,10 @@ module fiber_weft_ctl_props (
   reg  [3:0]    cand, arr_ok, exit_ok;
   reg           first_found;
   reg  [1:0]    first;
-  reg  [8:0]    q_wefts;
+  reg  [CW-1:0] q_wefts;
   reg           q_all;
-  reg  [47:0]   q_pc;
-  reg  [7:0]    id;
+  reg  [PW-1:0] q_pc;
+  reg  [IW+1:0] id;
   reg  [1:0]    o;
   integer       s;
   always @* begin
@@ -122,14 +136,14 @@ module fiber_weft_ctl_props (
     exit_ok = 4'd0;
     for (s = 0; s < 4; s = s + 1) begin
       o  = op_i[2*s +: 2];
-      id = 64 * s + weft_i[6*s +: 6];
+      id = {s[1:0], weft_i[IW*s +: IW]};
       if (o == 2'd0)                                            code[3*s +: 3] = 3'd0;
       else if (r_launch)                                        code[3*s +: 3] = 3'd5;  // LAUNCH
       else if (o == 2'd3)                                       code[3*s +: 3] = 3'd6;  // OP
       else if (!pr_active[id])                                  code[3*s +: 3] = 3'd1;  // INACTIVE
       else if (pr_arrived[id])                                  code[3*s +: 3] = 3'd2;  // WAITING
       else if (o == 2'd2) begin                                 code[3*s +: 3] = 3'd0;  exit_ok[s] = 1'b1; end
-      else if (wefts_i[9*s +: 9] == 9'd0 || wefts_i[9*s +: 9] > 9'd256)
+      else if (wefts_i[CW*s +: CW] == CntZero || wefts_i[CW*s +: CW] > CntMax)
                                                                 code[3*s +: 3] = 3'd4;  // COUNT
       else begin                                                code[3*s +: 3] = 3'd0;  cand[s] = 1'b1; end
     end
@@ -139,18 +153,18 @@ module fiber_weft_ctl_props (
     for (s = 3; s >= 0; s = s - 1)
       if (cand[s]) begin first_found = 1'b1; first = s; end
     q_wefts = pr_pend ? pr_wefts :
-              (first == 2'd0) ? wefts_i[0 +: 9] : (first == 2'd1) ? wefts_i[9 +: 9] :
-              (first == 2'd2) ? wefts_i[18 +: 9] : wefts_i[27 +: 9];
+              (first == 2'd0) ? wefts_i[0 +: CW] : (first == 2'd1) ? wefts_i[CW +: CW] :
+              (first == 2'd2) ? wefts_i[2*CW +: CW] : wefts_i[3*CW +: CW];
     q_all   = pr_pend ? pr_all :
               (first == 2'd0) ? all_i[0] : (first == 2'd1) ? all_i[1] :
               (first == 2'd2) ? all_i[2] : all_i[3];
     q_pc    = pr_pend ? pr_pc :
-              (first == 2'd0) ? pc_i[0 +: 48] : (first == 2'd1) ? pc_i[48 +: 48] :
-              (first == 2'd2) ? pc_i[96 +: 48] : pc_i[144 +: 48];
+              (first == 2'd0) ? pc_i[0 +: PW] : (first == 2'd1) ? pc_i[PW +: PW] :
+              (first == 2'd2) ? pc_i[2*PW +: PW] : pc_i[3*PW +: PW];
     arr_ok  = 4'd0;
     for (s = 0; s < 4; s = s + 1)
       if (cand[s]) begin
-        if ({wefts_i[9*s +: 9], all_i[s], pc_i[48*s +: 48]} != {q_wefts, q_all, q_pc})
+        if ({wefts_i[CW*s +: CW], all_i[s], pc_i[PW*s +: PW]} != {q_wefts, q_all, q_pc})
           code[3*s +: 3] = 3'd3;                                                         // DIVERGENT
         else
           arr_ok[s] = 1'b1;
@@ -164,8 +178,8 @@ module fiber_weft_ctl_props (
     exit_v = {NC{1'b0}};
     arr_v  = {NC{1'b0}};
     for (s = 0; s < 4; s = s + 1) begin
-      if (exit_ok[s]) exit_v[64 * s + weft_i[6*s +: 6]] = 1'b1;
-      if (arr_ok[s])  arr_v[64 * s + weft_i[6*s +: 6]]  = 1'b1;
+      if (exit_ok[s]) exit_v[{s[1:0], weft_i[IW*s +: IW]}] = 1'b1;
+      if (arr_ok[s])  arr_v[{s[1:0], weft_i[IW*s +: IW]}]  = 1'b1;
     end
   end
 
@@ -173,7 +187,7 @@ module fiber_weft_ctl_props (
   wire [NC-1:0] r_spawn  = r_launch ? set_launch : rel_now ? (set_rel & ~pr_active) : {NC{1'b0}};
   wire [NC-1:0] r_mask   = r_launch ? (pr_active & ~set_launch) :
                            rel_now ? (pr_active & ~set_rel) : {NC{1'b0}};
-  wire [47:0]   r_spc    = r_launch ? launch_pc_i : rel_now ? pr_pc + 48'd16 : 48'd0;
+  wire [PW-1:0] r_spc    = r_launch ? launch_pc_i : rel_now ? pr_pc + PcStep : PcZero;
   wire          r_allset = rel_now && pr_all;
   // next state
   wire          any_arr  = arr_ok != 4'd0;
@@ -181,16 +195,16 @@ module fiber_weft_ctl_props (
   wire [NC-1:0] n_arrived = (r_launch || rel_now) ? {NC{1'b0}} : (pr_arrived | arr_v);
   wire          n_keep    = !(r_launch || rel_now) && (pr_pend || any_arr);
   wire          n_pend    = n_keep;
-  wire [8:0]    n_wefts   = n_keep ? q_wefts : 9'd0;
+  wire [CW-1:0] n_wefts   = n_keep ? q_wefts : CntZero;
   wire          n_all     = n_keep && q_all;
-  wire [47:0]   n_pc      = n_keep ? q_pc : 48'd0;
+  wire [PW-1:0] n_pc      = n_keep ? q_pc : PcZero;
 
   // ---- the checker's registers: the previous cycle
   reg           past_valid, past_rst_n;
   reg [NC-1:0]  e_active, e_arrived, p_active, p_spawn, p_mask;
   reg           e_pend, e_all, p_chg;
-  reg [8:0]     e_wefts, p_w;
-  reg [47:0]    e_pc;
+  reg [CW-1:0]  e_wefts, p_w;
+  reg [PW-1:0]  e_pc;
   initial past_valid = 1'b0;
   always @(posedge clk_i) begin
     past_valid <= 1'b1;
@@ -215,8 +229,8 @@ module fiber_weft_ctl_props (
                      (err[8:6] != 3'd0 || op_i[5:4] == 2'd0) && (err[11:9] != 3'd0 || op_i[7:6] == 2'd0);
   reg          p_all_refused, p_pend, p_all;
   reg [NC-1:0] p_arrived;
-  reg [8:0]    p_wefts;
-  reg [47:0]   p_pc;
+  reg [CW-1:0] p_wefts;
+  reg [PW-1:0] p_pc;
   always @(posedge clk_i) begin
     p_all_refused <= all_refused;
     p_arrived     <= pr_arrived;
@@ -230,8 +244,8 @@ module fiber_weft_ctl_props (
     // W1, W2, W3: the state
     assert ((pr_arrived & ~pr_active) == {NC{1'b0}});                           // W1
     assert (pr_pend == (pr_arrived != {NC{1'b0}}));                             // W2
-    assert (pr_pend || (pr_wefts == 9'd0 && !pr_all && pr_pc == 48'd0));        // W2
-    assert (!pr_pend || (pr_wefts >= 9'd1 && pr_wefts <= 9'd256));              // W3
+    assert (pr_pend || (pr_wefts == CntZero && !pr_all && pr_pc == PcZero));    // W2
+    assert (!pr_pend || (pr_wefts >= CntOne && pr_wefts <= CntMax));            // W3
     assert (!live || !p_chg || popcount(pr_active) == p_w);                     // W3
     // W4: outputs of the cycle and the step of the previous one
     assert (active == pr_active && eligible == (pr_active & ~pr_arrived));      // W4
@@ -269,7 +283,7 @@ module fiber_weft_ctl_props (
   end
   always @* begin
     cover (r_launch && spawn != {NC{1'b0}});                                    // a launch
-    cover (release_w && spawn != {NC{1'b0}} && spawn_pc != 48'd0);              // a spawn at release
+    cover (release_w && spawn != {NC{1'b0}} && spawn_pc != PcZero);             // a spawn at release
     cover (release_w && mask != {NC{1'b0}});                                    // surplus masked
     cover (release_w && all_set);                                               // ALL-scope
     cover (live && p_release && active == {NC{1'b1}});                          // full table

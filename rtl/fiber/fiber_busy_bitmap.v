@@ -105,8 +105,18 @@ module fiber_busy_bitmap #(
   localparam integer PadReg   = 1 << IdxWidth;
   // Ids below RegLimit exist; {1'b0, id} < RegLimit is the range check.
   localparam [RegWidth:0]  RegLimit = NumReg[RegWidth:0];
-  localparam [NumReg-1:0]  RegOne   = 1;
   localparam [NumReg-1:0]  RegAll   = {NumReg{1'b1}};
+  // Update ports, decoded one-hot: per SP one writeback, one issue, one
+  // DEPBAR, four reads and four consumptions.
+  localparam integer NumPort  = NumSp * (3 + 2 * NumSrc);
+  localparam integer PortIss  = NumSp;                       // first issue port
+  localparam integer PortDep  = 2 * NumSp;                   // first DEPBAR port
+  localparam integer PortRd   = 3 * NumSp;                   // first read port
+  localparam integer PortCons = 3 * NumSp + NumSp * NumSrc;  // first consumption port
+  // The decode is predecoded in 32-bit words: the id's low five bits pick
+  // the bit inside a word, its high bits pick the word.
+  localparam integer NumWord  = (NumReg + 31) / 32;
+  localparam [NumWord-1:0] WordOne = 1;
 
   // ---------------------------------------------------------------------
   // Range checks of every update port.
@@ -135,9 +145,37 @@ module fiber_busy_bitmap #(
   assign upd_range_err_o = upd_err;
 
   // ---------------------------------------------------------------------
+  // One-hot decode of every update port's id: bit r of port_oh[p] is
+  // word[r / 32] & bit[r % 32], one AND gate per bit and port after a
+  // 32-way and a NumWord-way predecode. An id at or above NumReg selects no
+  // bit, so it writes nothing. Port order: writebacks, issues, DEPBARs (SP
+  // 0..3 each), then reads and consumptions (source 4*s + k).
+  // ---------------------------------------------------------------------
+  wire [NumPort*RegWidth-1:0] port_id = {cons_src_i, read_src_i, dep_reg_i,
+                                         issue_dst_i, wb_dst_i};
+  wire [NumReg-1:0]           port_oh [0:NumPort-1];
+  genvar gp, gw;
+  generate
+    for (gp = 0; gp < NumPort; gp = gp + 1) begin : gen_dec
+      wire [RegWidth-1:0] id       = port_id[gp*RegWidth +: RegWidth];
+      wire [NumWord-1:0]  word_sel = WordOne << id[RegWidth-1:5];
+      wire [31:0]         bit_sel  = 32'd1 << id[4:0];
+      wire [NumReg-1:0]   oh;
+      for (gw = 0; gw < NumWord; gw = gw + 1) begin : gen_word
+        if (gw * 32 + 32 <= NumReg) begin : gen_full
+          assign oh[gw*32 +: 32] = {32{word_sel[gw]}} & bit_sel;
+        end else begin : gen_part
+          assign oh[gw*32 +: NumReg - gw*32] =
+            {(NumReg - gw*32){word_sel[gw]}} & bit_sel[NumReg - gw*32 - 1:0];
+        end
+      end
+      assign port_oh[gp] = oh;
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
   // The merged write: enable and data per bit of each group, built in the
-  // documented order. RegOne << id is the one-hot decode of id; an id at or
-  // above NumReg shifts the one out and writes nothing.
+  // documented order.
   // ---------------------------------------------------------------------
   reg [NumReg-1:0] e_we, e_wd, f_we, f_wd, oh;
   integer s, k;  // loop indices of this block only
@@ -149,21 +187,21 @@ module fiber_busy_bitmap #(
     oh   = {NumReg{1'b0}};
     // 1. hardware clears (data stays 0)
     for (s = 0; s < NumSp; s = s + 1) begin
-      if (wb_valid_i[s]) e_we = e_we | (RegOne << wb_dst_i[s*RegWidth +: RegWidth]);
+      if (wb_valid_i[s]) e_we = e_we | port_oh[s];
       for (k = 0; k < NumSrc; k = k + 1)
         if (cons_valid_i[s*NumSrc+k])
-          f_we = f_we | (RegOne << cons_src_i[(s*NumSrc+k)*RegWidth +: RegWidth]);
+          f_we = f_we | port_oh[PortCons+s*NumSrc+k];
     end
     // 2. hardware sets
     for (s = 0; s < NumSp; s = s + 1) begin
       if (issue_valid_i[s]) begin
-        oh   = RegOne << issue_dst_i[s*RegWidth +: RegWidth];
+        oh   = port_oh[PortIss+s];
         e_we = e_we | oh;
         e_wd = e_wd | oh;
       end
       for (k = 0; k < NumSrc; k = k + 1)
         if (read_valid_i[s*NumSrc+k]) begin
-          oh   = RegOne << read_src_i[(s*NumSrc+k)*RegWidth +: RegWidth];
+          oh   = port_oh[PortRd+s*NumSrc+k];
           f_we = f_we | oh;
           f_wd = f_wd | oh;
         end
@@ -171,7 +209,7 @@ module fiber_busy_bitmap #(
     // 3. extended DEPBAR, SP 0 first: a later SP overrides
     for (s = 0; s < NumSp; s = s + 1)
       if (dep_valid_i[s]) begin
-        oh = RegOne << dep_reg_i[s*RegWidth +: RegWidth];
+        oh = port_oh[PortDep+s];
         if (dep_group_i[s]) begin
           f_we = f_we | oh;
           f_wd = dep_set_i[s] ? (f_wd | oh) : (f_wd & ~oh);

@@ -46,44 +46,51 @@
 // cycle after the last arrival release_o = 1: SP 0 spawns slot 2 (weft 8),
 // SP 2 and SP 3 spawn slot 1 (wefts 6, 7), spawn_pc_o = 0x110.
 //
-// Fixed by the model (localparams): NumSp = 4 (FB_NSP), MaxWefts = 64
-// (FB_MAX_WEFTS), WeftIdxWidth = 6, WeftCntWidth = 9 (counts 0..256),
-// PcWidth = 48 (FB_PC_W), InsnBytes = 16 (FB_INSN_BYTES).
+// Parameters (the C model and the harnesses are at the defaults; smaller
+// values serve the formal proofs, see formal/fiber/fiber_weft_ctl.ys):
+//   MaxWefts  contexts per SP (FB_MAX_WEFTS, 64); a power of two, 2..64.
+//             Slot ids are log2(MaxWefts) bits, weft counts
+//             log2(4*MaxWefts)+1 bits (0..4*MaxWefts; 9 bits at 64).
+//   PcWidth   instruction address width (FB_PC_W, 48).
+// Fixed (localparams): NumSp = 4 (FB_NSP), InsnBytes = 16 (FB_INSN_BYTES).
 `default_nettype none
 
-module fiber_weft_ctl (
+module fiber_weft_ctl #(
+  parameter integer MaxWefts = 64,
+  parameter integer PcWidth  = 48
+) (
   input  wire           clk_i,
   input  wire           rst_ni,
   // ---- kernel launch
   input  wire           launch_i,        // start a kernel this cycle
-  input  wire [8:0]     launch_wefts_i,  // its SM weft count, 0..256
-  input  wire [47:0]    launch_pc_i,     // its first instruction
+  input  wire [$clog2(4*MaxWefts):0] launch_wefts_i,  // its SM weft count, 0..256
+  input  wire [PcWidth-1:0]          launch_pc_i,     // its first instruction
   // ---- one operation per SP per cycle (SP s at slice s)
   input  wire [4*2-1:0] op_i,            // 0 none, 1 ARRIVE (SET_FIBER_NUM), 2 EXIT
-  input  wire [4*6-1:0] weft_i,          // local slot of the issuing weft
-  input  wire [4*9-1:0] wefts_i,         // ARRIVE: requested SM weft count
-  input  wire [4-1:0]   all_i,           // ARRIVE: ALL-scope bit
-  input  wire [4*48-1:0] pc_i,           // ARRIVE: address of the SET_FIBER_NUM
+  input  wire [4*$clog2(MaxWefts)-1:0]    weft_i,   // local slot of the issuing weft
+  input  wire [4*($clog2(4*MaxWefts)+1)-1:0] wefts_i, // ARRIVE: requested SM weft count
+  input  wire [4-1:0]                     all_i,    // ARRIVE: ALL-scope bit
+  input  wire [4*PcWidth-1:0]             pc_i,     // ARRIVE: address of the SET_FIBER_NUM
   // ---- state at the start of the cycle
-  output wire [4*64-1:0] active_o,       // context enabled
-  output wire [4*64-1:0] eligible_o,     // active and not waiting
+  output wire [4*MaxWefts-1:0] active_o,  // context enabled
+  output wire [4*MaxWefts-1:0] eligible_o, // active and not waiting
   output reg            release_o,       // the pending SET_FIBER_NUM completes now
   // ---- context changes at the end of this cycle
-  output reg  [4*64-1:0] spawn_o,        // contexts started, PC = spawn_pc_o
-  output reg  [4*64-1:0] mask_o,         // contexts stopped
-  output reg  [47:0]    spawn_pc_o,      // pend_pc + 16 on release, launch_pc_i on launch
+  output reg  [4*MaxWefts-1:0] spawn_o,   // contexts started, PC = spawn_pc_o
+  output reg  [4*MaxWefts-1:0] mask_o,    // contexts stopped
+  output reg  [PcWidth-1:0] spawn_pc_o,  // pend_pc + 16 on release, launch_pc_i on launch
   output reg            all_set_o,       // ALL-scope set of the bitmap's EMPTY group
   output reg  [4*3-1:0] err_o,           // fb_wc_err per SP
   output wire           launch_err_o     // launch_wefts_i above 256: launch ignored
 );
 
   localparam integer NumSp        = 4;
-  localparam integer MaxWefts     = 64;
-  localparam integer WeftIdxWidth = 6;
-  localparam integer WeftCntWidth = 9;
-  localparam integer PcWidth      = 48;
-  localparam [WeftCntWidth-1:0] SmWefts   = 9'd256;
-  localparam [PcWidth-1:0]      InsnBytes = 48'd16;
+  localparam integer WeftIdxWidth = $clog2(MaxWefts);
+  localparam integer WeftCntWidth = $clog2(4 * MaxWefts) + 1;
+  localparam integer            NumCtx    = NumSp * MaxWefts;  // 256 at the default
+  localparam [WeftCntWidth-1:0] SmWefts   = NumCtx[WeftCntWidth-1:0];
+  localparam [WeftCntWidth-1:0] Three     = 3;
+  localparam [PcWidth-1:0]      InsnBytes = 16;
   localparam [1:0] OpNone   = 2'd0;
   localparam [1:0] OpArrive = 2'd1;
   localparam [1:0] OpExit   = 2'd2;
@@ -119,9 +126,9 @@ module fiber_weft_ctl (
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_set
       localparam [WeftCntWidth-1:0] Sp = gs;
       assign launch_set[gs*MaxWefts +: MaxWefts] =
-          ~({MaxWefts{1'b1}} << ((launch_wefts_i + 9'd3 - Sp) >> 2));
+          ~({MaxWefts{1'b1}} << ((launch_wefts_i + Three - Sp) >> 2));
       assign release_set[gs*MaxWefts +: MaxWefts] =
-          ~({MaxWefts{1'b1}} << ((pend_wefts_q + 9'd3 - Sp) >> 2));
+          ~({MaxWefts{1'b1}} << ((pend_wefts_q + Three - Sp) >> 2));
     end
   endgenerate
 
@@ -136,7 +143,7 @@ module fiber_weft_ctl (
   reg                      op_all;
   reg [PcWidth-1:0]        op_pc;
   reg                      is_act, is_arr;
-  reg [7:0]                idx;
+  reg [WeftIdxWidth+1:0]   idx;
   always @* begin
     active_d     = active_q;
     arrived_d    = arrived_q;
@@ -160,7 +167,7 @@ module fiber_weft_ctl (
     op_wefts = {WeftCntWidth{1'b0}};
     op_all   = 1'b0;
     op_pc    = {PcWidth{1'b0}};
-    idx      = 8'd0;
+    idx      = {(WeftIdxWidth+2){1'b0}};
     is_act   = 1'b0;
     is_arr   = 1'b0;
     if (launch_ok) begin
