@@ -10,6 +10,11 @@ FROM:TO` runs one section); its header declares them:
     # proof: cover fast depth=4                   a cover section: it writes
                                                   build/formal/<paper>/<block>/<label>.smt2,
                                                   checked with yosys-smtbmc -c to depth N
+    # proof: cover full depth=4 engine=sat        a cover section that writes <label>.il
+                                                  (write_rtlil) instead: each cover in turn
+                                                  becomes the assertion of its negation and
+                                                  `sat -seq N` must fail on it (a trace that
+                                                  reaches it); for designs z3 stalls on
     # proof: ref fast engine=abc                  the section writes the assertion miter
                                                   (`miter -assert`) as <label>.aig; ABC's
                                                   dprove proves its output never rises
@@ -294,6 +299,67 @@ def run_cover(p, root, log):
     return ok, reached
 
 
+_COVER_RE = re.compile(r"^(\s*)cell \$cover (\S+)\n(.*?)^\s*end\n", re.M | re.S)
+
+
+def run_sat_cover(p, root, log):
+    """engine=sat covers: the section writes <label>.il (RTLIL, covers kept).
+    Each cover in turn becomes the assertion of its negation (every other
+    cover removed) and `sat -seq <depth>` from the all-zero state tries to
+    prove it; a failing proof is a trace that reaches the cover. Returns
+    (every cover reached, number reached, detail)."""
+    il = os.path.join(p.outdir(root), f"{p.label}.il")
+    text = open(il).read()
+    covers = list(_COVER_RE.finditer(text))
+    if not covers:
+        return False, 0, "sat cover: no cover statement in the design"
+    reached, missed = 0, []
+    for k, m in enumerate(covers):
+        conn = dict(re.findall(r"connect \\(A|EN) (.+)", m.group(3)))
+        neg = f"\\cover_neg_{k}"
+        repl = (f"{m.group(1)}cell $not $cover_neg_cell_{k}\n"
+                f"{m.group(1)}  parameter \\A_SIGNED 0\n"
+                f"{m.group(1)}  parameter \\A_WIDTH 1\n"
+                f"{m.group(1)}  parameter \\Y_WIDTH 1\n"
+                f"{m.group(1)}  connect \\A {conn['A']}\n"
+                f"{m.group(1)}  connect \\Y {neg}\n"
+                f"{m.group(1)}end\n"
+                f"{m.group(1)}cell $assert {m.group(2)}\n"
+                f"{m.group(1)}  connect \\A {neg}\n"
+                f"{m.group(1)}  connect \\EN {conn['EN']}\n"
+                f"{m.group(1)}end\n")
+        out, last = [], 0
+        for j, mm in enumerate(covers):
+            out.append(text[last:mm.start()])
+            out.append(repl if j == k else "")
+            last = mm.end()
+        out.append(text[last:])
+        body = "".join(out)
+        # the negation's wire, declared at the top of the module that held the cover
+        mod = text.rfind("\nmodule ", 0, m.start())
+        eol = body.index("\n", mod + 1)
+        body = body[:eol + 1] + f"  wire {neg}\n" + body[eol + 1:]
+        one = os.path.join(p.outdir(root), f"{p.label}.{k}.il")
+        with open(one, "w") as f:
+            f.write(body)
+        cmd = ["yosys", "-p",
+               f"read_rtlil {one}; select -assert-count 1 t:$assert; "
+               f"sat -seq {p.depth} -prove-asserts -set-assumes -set-init-zero -show-inputs"]
+        r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=p.timeout)
+        with open(log, "a") as f:
+            f.write(f"\n==== cover {k} ({m.group(2)}): " + " ".join(cmd) + "\n" + r.stdout)
+        if "SAT proof finished - model found: FAIL!" in r.stdout:
+            reached += 1
+        elif "SAT proof finished - no model found: SUCCESS!" in r.stdout:
+            missed.append(m.group(2))
+        else:
+            return False, reached, f"sat cover: yosys failed on cover {k}"
+    if missed:
+        return False, reached, "sat: not reached: " + " ".join(missed)
+    return True, reached, f"{reached} covers reached (sat, depth {p.depth})"
+
+
 def run_abc(p, root, log):
     aig = os.path.join(p.outdir(root), f"{p.label}.aig")
     cmd = ["yosys-abc", "-c", f"read_aiger {aig}; print_stats; dprove"]
@@ -344,7 +410,9 @@ def run_proof(p, root=ROOT, mutate=None):
         ok = r.returncode == 0
         if ok and p.engine == "abc":
             ok, detail = run_abc(p, root, log)
-        if ok and p.is_cover:
+        if ok and p.is_cover and p.engine == "sat":
+            ok, reached, detail = run_sat_cover(p, root, log)
+        elif ok and p.is_cover:
             ok, reached = run_cover(p, root, log)
             detail = f"{reached} covers reached"
             if not ok:
