@@ -23,7 +23,7 @@ RTL = mapped netlist (`kind=netlist`): one generic proof, written by this
 script, not by hand; the block's script has no section for it, only the
 header lines
 
-    # proof: equiv fast kind=netlist check=induct [timeout=N] [expose=dff]
+    # proof: equiv fast kind=netlist check=induct [timeout=N]
     # equiv-top: fiber_xbar Lanes=2 Width=2       optional: the top module
                                                   (default: the block name) and the
                                                   parameters both sides are built with
@@ -46,8 +46,9 @@ miter `miter -equiv -flatten -make_assert` with exactly one $assert (section
               made free inputs with setundef -anyseq, aigmap), proved never to
               rise by ABC's dprove
 
-`expose=dff` makes every register an output of both sides (`expose -dff`)
-before the miter, so the miter also compares the states. The script is
+Every such proof also gets one netlist mutant without a line in
+formal/mutants.tsv: the first AND gate of its netlist turned into OR (a
+line of its own there, file @netlist, replaces it). The script is
 generated into build/formal/<paper>/<block>/<label>.ys at every run and runs
 like a hand-written section (same labels, so the netlist mutants below work).
 
@@ -86,6 +87,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMAL = os.path.join(ROOT, "formal")
 DEFAULT_TIMEOUT = 1200
+DEFAULT_NETLIST_MUTANT = "one AND gate of the mapped netlist turned into OR"
 
 # kind=netlist: the generic proof "RTL = its Yosys-mapped generic-gate netlist"
 INCLUDE_DIRS = ["rtl/tilelens", "rtl/fiber", "rtl/include", "rtl/common"]
@@ -135,7 +137,6 @@ class Proof:
         self.proof_labels = []          # filled by load()
         self.kind = opts.get("kind", "section")
         self.check = opts.get("check")
-        self.expose = opts.get("expose")
         self.top, self.params = block, []   # kind=netlist: set by load() from `# equiv-top:`
         if self.kind == "netlist":
             self._init_netlist(opts)
@@ -148,8 +149,6 @@ class Proof:
             sys.exit(f"{where}: kind=netlist needs check=comb|induct|seq:N|abc")
         if "engine" in opts or "depth" in opts:
             sys.exit(f"{where}: kind=netlist takes check=, not engine= or depth=")
-        if self.expose not in (None, "dff"):
-            sys.exit(f"{where}: expose=dff is the only expose option")
         self.engine = "abc" if self.check == "abc" else "yosys"
         # the generated script, relative to the tree it runs in
         self.script = f"build/formal/{self.paper}/{self.block}/{self.label}.ys"
@@ -202,18 +201,14 @@ class Proof:
                   f"hierarchy -top {top}",
                   "proc",
                   f"select -assert-none {WORD_CELLS}",
-                  "select -assert-min 1 t:$and"]
-        if self.expose:
-            lines.append("expose -dff")
-        lines += [f"rename {top} gate",
+                  "select -assert-min 1 t:$and",
+                  f"rename {top} gate",
                   "design -stash gate",
                   read,
                   f"hierarchy -top {top}{chparam}",
                   "proc",
-                  "flatten"]
-        if self.expose:
-            lines.append("expose -dff")
-        lines += ["rename -top gold",
+                  "flatten",
+                  "rename -top gold",
                   "design -copy-from gate -as gate gate",
                   "miter -equiv -flatten -make_assert gold gate miter",
                   "hierarchy -top miter"]
@@ -541,6 +536,11 @@ def run_mutant(p, idx, mut):
 def cmd_mutate(args):
     proofs = {p.name: p for p in load()}
     muts = load_mutants()
+    # the default netlist mutant of every kind=netlist proof without an
+    # @netlist line of its own
+    own = {m[0] for m in muts if m[1] == "@netlist"}
+    muts = muts + [(n, "@netlist", " & ", " | ", DEFAULT_NETLIST_MUTANT)
+                   for n, p in proofs.items() if p.kind == "netlist" and n not in own]
     jobs = []
     counter = {}
     for m in muts:
