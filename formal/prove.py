@@ -42,9 +42,10 @@ miter `miter -equiv -flatten -make_assert` with exactly one $assert (section
               async2sync; sat -tempinduct -prove-asserts -set-init-zero -verify
     seq:N     bounded, N cycles from all-zero states:
               async2sync; sat -seq N -prove-asserts -set-init-zero -verify
-    abc       the miter output as <label>.aig (async2sync, zinit, x constants
-              made free inputs with setundef -anyseq, aigmap), proved never to
-              rise by ABC's dprove
+    abc       the miter output as <label>.aig (async2sync, zinit, the RTL's
+              don't-care multiplexer arms resolved with opt_expr -mux_undef,
+              any other x constant made a free input with setundef -anyseq,
+              aigmap), proved never to rise by ABC's dprove
 
 Every such proof also gets one netlist mutant without a line in
 formal/mutants.tsv: the first AND gate of its netlist turned into OR (a
@@ -108,8 +109,12 @@ NETLIST_CHECKS = {
             "delete t:$assert",
             "async2sync",
             "zinit -all",
-            "# x constants (out-of-range selects the elaboration leaves) become free",
-            "# inputs: the netlist must then match for every value they take",
+            "# x constants of the RTL (the don't-care arms the elaboration leaves in",
+            "# its multiplexers) take the other arm's value, as synthesis takes them:",
+            "# the netlist must equal that refinement of the RTL; any x left becomes a",
+            "# free input, and the netlist must then match for every value it takes",
+            "opt_expr -mux_undef",
+            "opt_clean",
             "setundef -anyseq",
             "opt -nosdff -nodffe",
             "techmap",
