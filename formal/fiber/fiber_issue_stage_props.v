@@ -14,22 +14,16 @@
 //   I3 eligible  a first pass (busy_o clear) is granted only when the
 //                bitmap finds the instruction eligible
 //   I4 no remote write  dst_reg_o of SP s is {s, 0, dst_orig}
-//   I5 delivery  an operand delivered in cycle t (opnd_valid_o) is the
-//                register its source field named in cycle t-1: its SP was
-//                granted in t-1, the operand's port was read in t-1
-//                (bank_re_o) with the operand's row (bank_row_o), and the
-//                operand word is that port's read data in cycle t. So two
-//                SPs granted together never read one port with different
-//                rows, and a broadcast delivers the same word to each
-//   I6 quiet     an operand not delivered is all zero
-//   I7 passes    under the scheduler contract (while busy_o, SP s presents
-//                the same instruction again or drops valid_i; the checker
-//                watches it and the property holds while it has held since
-//                reset): every source of an instruction is delivered
-//                exactly once over its read passes, no other operand is
-//                delivered for it, and when it issues all its valid
-//                sources have been read; a first pass starts with nothing
-//                read
+//   D1-D3        formal/fiber/fiber_operand_pass_check.v, with the SPEC
+//                ports and rows above and grant_o, issue_o, busy_o: every
+//                delivered operand is the register its field named, read on
+//                its port with its row the cycle before (so two SPs granted
+//                together never read one port with different rows, and a
+//                broadcast gives each the same word); an operand not
+//                delivered is zero; under the scheduler contract (the same
+//                instruction again while busy_o) every source of an
+//                instruction is delivered exactly once over its passes and
+//                all are read when it issues
 // Covers (COVER): an inter-SP port conflict stalls an eligible SP; a
 // broadcast (two SPs receive one port's word in one cycle); a remote
 // operand delivered; a two-pass instruction (intra-instruction conflict)
@@ -114,57 +108,19 @@ module fiber_issue_stage_props #(
       end
   end
 
-  // ---- the previous cycle, as the checker saw it
-  reg        past_valid;
-  reg        past_rst_n;
-  reg [3:0]  past_grant, past_issue, past_valid_in;
-  reg [15:0] past_src_valid;
-  reg [7:0]  past_bank_re;
-  reg [63:0] past_bank_row;
-  reg [10:0] past_addr [0:15];
-  initial past_valid = 1'b0;
-  always @(posedge clk_i) begin
-    past_valid     <= 1'b1;
-    past_rst_n     <= rst_ni;
-    past_grant     <= grant;
-    past_issue     <= issue;
-    past_valid_in  <= valid_i;
-    past_src_valid <= src_valid_i;
-    past_bank_re   <= bank_re;
-    past_bank_row  <= bank_row;
-    for (k = 0; k < 16; k = k + 1)
-      past_addr[k] <= addr[k];
-  end
-
-  // read data of port p this cycle
-  function [LW-1:0] port_data(input [2:0] p);
-    case (p[2:1])
-      2'd0: port_data = rd_data_sp0_i[p[0]*LW +: LW];
-      2'd1: port_data = rd_data_sp1_i[p[0]*LW +: LW];
-      2'd2: port_data = rd_data_sp2_i[p[0]*LW +: LW];
-      default: port_data = rd_data_sp3_i[p[0]*LW +: LW];
-    endcase
-  endfunction
-
-  function [LW-1:0] opnd_word(input integer sp, input integer src);
-    case (sp)
-      0: opnd_word = opnd0[src*LW +: LW];
-      1: opnd_word = opnd1[src*LW +: LW];
-      2: opnd_word = opnd2[src*LW +: LW];
-      default: opnd_word = opnd3[src*LW +: LW];
-    endcase
-  endfunction
-
-  // ---- the scheduler contract (I7): while busy, the same instruction again
-  // or valid low; ok_q: it has held in every cycle since reset, up to the last
-  reg [3:0]  ok_q;
-  reg [3:0]  same;
-  reg [3:0]  p_mode;
-  reg [15:0] p_src_valid;
+  // ---- D1-D3: operand delivery over the read passes
+  reg [47:0]  port_all;
+  reg [127:0] row_all;
+  reg [3:0]   same;
+  reg [3:0]   p_mode;
+  reg [15:0]  p_src_valid;
   reg [127:0] p_src_orig;
-  reg [51:0] p_ext;
-  initial ok_q = 4'b0000;
+  reg [51:0]  p_ext;
   always @* begin
+    for (k = 0; k < 16; k = k + 1) begin
+      port_all[3*k +: 3] = port[k];
+      row_all[8*k +: 8]  = addr[k][8:1];
+    end
     for (s = 0; s < 4; s = s + 1)
       same[s] = mode_i[s] == p_mode[s] && src_valid_i[4*s +: 4] == p_src_valid[4*s +: 4] &&
                 src_orig_i[32*s +: 32] == p_src_orig[32*s +: 32] &&
@@ -175,27 +131,20 @@ module fiber_issue_stage_props #(
     p_src_valid <= src_valid_i;
     p_src_orig  <= src_orig_i;
     p_ext       <= ext_i;
-    for (s = 0; s < 4; s = s + 1)
-      ok_q[s] <= !rst_ni || (ok_q[s] && (!busy[s] || !valid_i[s] || same[s]));
   end
 
-  // acc_q[4s +: 4]: sources of SP s's instruction of the previous cycle that
-  // earlier passes of it delivered
-  reg [15:0] acc_q;
-  reg [3:0]  reads;
-  initial acc_q = 16'h0;
-  always @(posedge clk_i) begin
-    for (s = 0; s < 4; s = s + 1) begin
-      reads = opnd_valid[4*s +: 4];
-      if (!rst_ni || !past_rst_n || !past_valid_in[s] || past_issue[s])
-        acc_q[4*s +: 4] <= 4'b0000;
-      else if (past_grant[s])
-        acc_q[4*s +: 4] <= acc_q[4*s +: 4] | reads;
-    end
-  end
-  // one cycle late, so that acc_q lines up with `reads` of the pass it follows
-  reg [3:0] past_busy;
-  always @(posedge clk_i) past_busy <= busy;
+  wire [3:0]  ok;
+  wire [47:0] past_port;
+  wire [127:0] past_row_unused;
+  fiber_operand_pass_check #(.LW(LW), .RowWidth(8)) u_pass (
+    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i), .src_valid_i(src_valid_i),
+    .port_i(port_all), .row_i(row_all), .same_i(same),
+    .grant_i(grant), .issue_i(issue), .busy_i(busy),
+    .bank_re_i(bank_re), .bank_row_i(bank_row),
+    .opnd_valid_i(opnd_valid), .opnd_i({opnd3, opnd2, opnd1, opnd0}),
+    .rd_data_i({rd_data_sp3_i, rd_data_sp2_i, rd_data_sp1_i, rd_data_sp0_i}),
+    .ok_o(ok), .past_port_o(past_port), .past_row_o(past_row_unused)
+  );
 
   always @* begin
     for (s = 0; s < 4; s = s + 1) begin
@@ -206,43 +155,26 @@ module fiber_issue_stage_props #(
       assert (stall[s] == (valid_i[s] && !issue[s]));                          // I2
       assert (!grant[s] || busy[s] || eligible[s]);                            // I3
       assert (dst_reg[11*s +: 11] == {s[1:0], 1'b0, dst_orig_i[8*s +: 8]});    // I4
-      for (k = 0; k < 4; k = k + 1) begin
-        if (opnd_valid[4*s+k]) begin
-          assert (past_valid && past_rst_n && rst_ni && past_grant[s]);        // I5
-          assert (past_bank_re[past_port(4*s+k)]);                             // I5
-          assert (past_bank_row[8*past_port(4*s+k) +: 8] ==
-                  past_addr[4*s+k][8:1]);                                      // I5
-          assert (opnd_word(s, k) == port_data(past_port(4*s+k)));             // I5
-        end else begin
-          assert (opnd_word(s, k) == {LW{1'b0}});                              // I6
-        end
-      end
-      if (past_valid && past_rst_n && rst_ni && ok_q[s] && past_grant[s]) begin
-        assert ((opnd_valid[4*s +: 4] & ~past_src_valid[4*s +: 4]) == 4'b0000);   // I7
-        assert ((opnd_valid[4*s +: 4] & acc_q[4*s +: 4]) == 4'b0000);             // I7
-        assert (past_busy[s] || acc_q[4*s +: 4] == 4'b0000);                      // I7
-        assert (!past_issue[s] ||
-                (acc_q[4*s +: 4] | opnd_valid[4*s +: 4]) == past_src_valid[4*s +: 4]); // I7
-      end
     end
   end
 
-  function [2:0] past_port(input integer i);
-    past_port = {past_addr[i][10:9], past_addr[i][0]};
-  endfunction
-
 `ifdef COVER
+  // the previous cycle's address of source 4s+k (for the broadcast cover)
+  reg [10:0] past_addr0, past_addr8;
+  always @(posedge clk_i) begin
+    past_addr0 <= addr[0];
+    past_addr8 <= addr[8];
+  end
   always @* begin
     // an inter-SP conflict: SP 1 eligible, legal, first pass, not granted
     cover (rst_ni && valid_i[1] && eligible[1] && !illegal[1] && !busy[1] && !grant[1] &&
            grant[0]);
-    // a broadcast: SPs 0 and 2 receive the word of one port in one cycle
-    cover (rst_ni && opnd_valid[0] && opnd_valid[8] &&
-           past_port(0) == past_port(8) && past_addr[0] == past_addr[8]);
+    // a broadcast: SPs 0 and 2 receive the word of one register in one cycle
+    cover (rst_ni && opnd_valid[0] && opnd_valid[8] && past_addr0 == past_addr8);
     // a remote operand: SP 3 receives a word of SP 0's banks
-    cover (rst_ni && opnd_valid[12] && past_port(12) < 3'd2);
+    cover (rst_ni && opnd_valid[12] && past_port[3*12 +: 3] < 3'd2);
     // a two-pass instruction issues
-    cover (rst_ni && issue[2] && busy[2] && ok_q[2]);
+    cover (rst_ni && issue[2] && busy[2] && ok[2]);
     // a read-after-write hazard: in range, legal, blocked by the bitmap
     cover (rst_ni && valid_i[3] && !illegal[3] && range_err == 4'b0000 && !eligible[3] &&
            src_valid_i[15:12] == 4'b0001);
