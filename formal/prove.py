@@ -81,6 +81,7 @@ import concurrent.futures as cf
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -285,17 +286,31 @@ def label_range(p, start, end):
     return f"{start}:{end}" if end else f"{start}:"
 
 
+def run_cmd(cmd, cwd, timeout):
+    """subprocess.run(cmd) with stdout and stderr captured as text, in a
+    session of its own: on a timeout the whole process group is killed
+    (yosys runs ABC as a child that would otherwise be left running), then
+    subprocess.TimeoutExpired is raised."""
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise
+    return subprocess.CompletedProcess(cmd, p.returncode, out, None)
+
+
 def run_yosys(p, root, start, end, log):
     cmd = ["yosys", "-q", "-l", log, "-p", f"script {p.script} {label_range(p, start, end)}"]
-    return subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, timeout=p.timeout)
+    return run_cmd(cmd, root, p.timeout)
 
 
 def run_cover(p, root, log):
     smt2 = os.path.join(p.outdir(root), f"{p.label}.smt2")
     cmd = ["yosys-smtbmc", "-s", "z3", "--unroll", "-c", "-t", str(p.depth), smt2]
-    r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True, timeout=p.timeout)
+    r = run_cmd(cmd, root, p.timeout)
     with open(log, "a") as f:
         f.write("\n==== " + " ".join(cmd) + "\n" + r.stdout)
     reached = len(re.findall(r"Reached cover statement", r.stdout))
@@ -349,8 +364,7 @@ def run_sat_cover(p, root, log):
         cmd = ["yosys", "-p",
                f"read_rtlil {one}; select -assert-count 1 t:$assert; "
                f"sat -seq {p.depth} -prove-asserts -set-assumes -set-init-zero -show-inputs"]
-        r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, timeout=p.timeout)
+        r = run_cmd(cmd, root, p.timeout)
         with open(log, "a") as f:
             f.write(f"\n==== cover {k} ({m.group(2)}): " + " ".join(cmd) + "\n" + r.stdout)
         if "SAT proof finished - model found: FAIL!" in r.stdout:
@@ -367,8 +381,7 @@ def run_sat_cover(p, root, log):
 def run_abc(p, root, log):
     aig = os.path.join(p.outdir(root), f"{p.label}.aig")
     cmd = ["yosys-abc", "-c", f"read_aiger {aig}; print_stats; dprove"]
-    r = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True, timeout=p.timeout)
+    r = run_cmd(cmd, root, p.timeout)
     with open(log, "a") as f:
         f.write("\n==== " + " ".join(cmd) + "\n" + r.stdout)
     out = re.sub(r"\x1b\[[0-9;]*m", "", r.stdout)
