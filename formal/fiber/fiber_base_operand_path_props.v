@@ -58,31 +58,30 @@ module fiber_base_operand_path_props #(
   // ---- the baseline's addressing: own SP, bank orig8[0], row orig8[7:1]
   reg [47:0]  port_all;
   reg [111:0] row_all;
-  reg [3:0]   same;
-  reg [15:0]  p_src_valid;
-  reg [127:0] p_src_orig;
   integer s, k;
   always @* begin
-    for (s = 0; s < 4; s = s + 1) begin
+    for (s = 0; s < 4; s = s + 1)
       for (k = 0; k < 4; k = k + 1) begin
         port_all[3*(4*s+k) +: 3] = {s[1:0], src_orig_i[8*(4*s+k)]};
         row_all[7*(4*s+k) +: 7]  = src_orig_i[8*(4*s+k) + 1 +: 7];
       end
-      same[s] = src_valid_i[4*s +: 4] == p_src_valid[4*s +: 4] &&
-                src_orig_i[32*s +: 32] == p_src_orig[32*s +: 32];
+  end
+
+  // ---- D1-D3; an SP's instruction is its source valid bits and fields
+  wire [4*36-1:0] insn;
+  genvar gs;
+  generate
+    for (gs = 0; gs < 4; gs = gs + 1) begin : gen_insn
+      assign insn[36*gs +: 36] = {src_valid_i[4*gs +: 4], src_orig_i[32*gs +: 32]};
     end
-  end
-  always @(posedge clk_i) begin
-    p_src_valid <= src_valid_i;
-    p_src_orig  <= src_orig_i;
-  end
+  endgenerate
 
   wire [3:0]   ok;
   wire [47:0]  past_port_unused;
   wire [111:0] past_row;
-  fiber_operand_pass_check #(.LW(LW), .RowWidth(7)) u_pass (
+  fiber_operand_pass_check #(.LW(LW), .RowWidth(7), .InsnW(36)) u_pass (
     .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i), .src_valid_i(src_valid_i),
-    .port_i(port_all), .row_i(row_all), .same_i(same),
+    .port_i(port_all), .row_i(row_all), .insn_i(insn),
     .grant_i(valid_i), .issue_i(issue), .busy_i(busy),
     .bank_re_i(bank_re), .bank_row_i(bank_row),
     .opnd_valid_i(opnd_valid), .opnd_i({opnd3, opnd2, opnd1, opnd0}),

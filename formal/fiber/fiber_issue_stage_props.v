@@ -91,9 +91,10 @@ module fiber_issue_stage_props #(
     .opnd_sp0_o(opnd0), .opnd_sp1_o(opnd1), .opnd_sp2_o(opnd2), .opnd_sp3_o(opnd3)
   );
 
-  // ---- SPEC B.1 addresses of every source field, this cycle
-  reg [10:0] addr [0:15];
-  reg [2:0]  port [0:15];
+  // ---- SPEC B.1 address of every source field, this cycle; its port and row
+  reg [10:0]  addr [0:15];
+  reg [47:0]  port_all;
+  reg [127:0] row_all;
   integer s, k;
   always @* begin
     for (s = 0; s < 4; s = s + 1)
@@ -104,46 +105,33 @@ module fiber_issue_stage_props #(
           addr[4*s+k] = {s[1:0], ext_i[13*s + 9 + k], src_orig_i[8*(4*s+k) +: 8]};
         else
           addr[4*s+k] = {s[1:0], 1'b0, src_orig_i[8*(4*s+k) +: 8]};
-        port[4*s+k] = {addr[4*s+k][10:9], addr[4*s+k][0]};
+        port_all[3*(4*s+k) +: 3] = {addr[4*s+k][10:9], addr[4*s+k][0]};
+        row_all[8*(4*s+k) +: 8]  = addr[4*s+k][8:1];
       end
   end
 
-  // ---- D1-D3: operand delivery over the read passes
-  reg [47:0]  port_all;
-  reg [127:0] row_all;
-  reg [3:0]   same;
-  reg [3:0]   p_mode;
-  reg [15:0]  p_src_valid;
-  reg [127:0] p_src_orig;
-  reg [51:0]  p_ext;
-  always @* begin
-    for (k = 0; k < 16; k = k + 1) begin
-      port_all[3*k +: 3] = port[k];
-      row_all[8*k +: 8]  = addr[k][8:1];
+  // ---- D1-D3: operand delivery over the read passes; an SP's instruction
+  // is its mode, source valid bits, source fields and extension bits
+  wire [4*50-1:0] insn;
+  genvar gs;
+  generate
+    for (gs = 0; gs < 4; gs = gs + 1) begin : gen_insn
+      assign insn[50*gs +: 50] = {mode_i[gs], src_valid_i[4*gs +: 4], src_orig_i[32*gs +: 32],
+                                  ext_i[13*gs +: 13]};
     end
-    for (s = 0; s < 4; s = s + 1)
-      same[s] = mode_i[s] == p_mode[s] && src_valid_i[4*s +: 4] == p_src_valid[4*s +: 4] &&
-                src_orig_i[32*s +: 32] == p_src_orig[32*s +: 32] &&
-                ext_i[13*s +: 13] == p_ext[13*s +: 13];
-  end
-  always @(posedge clk_i) begin
-    p_mode      <= mode_i;
-    p_src_valid <= src_valid_i;
-    p_src_orig  <= src_orig_i;
-    p_ext       <= ext_i;
-  end
+  endgenerate
 
-  wire [3:0]  ok;
-  wire [47:0] past_port;
-  wire [127:0] past_row_unused;
-  fiber_operand_pass_check #(.LW(LW), .RowWidth(8)) u_pass (
+  wire [3:0]   ok;
+  wire [47:0]  past_port;
+  wire [127:0] past_row;
+  fiber_operand_pass_check #(.LW(LW), .RowWidth(8), .InsnW(50)) u_pass (
     .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i), .src_valid_i(src_valid_i),
-    .port_i(port_all), .row_i(row_all), .same_i(same),
+    .port_i(port_all), .row_i(row_all), .insn_i(insn),
     .grant_i(grant), .issue_i(issue), .busy_i(busy),
     .bank_re_i(bank_re), .bank_row_i(bank_row),
     .opnd_valid_i(opnd_valid), .opnd_i({opnd3, opnd2, opnd1, opnd0}),
     .rd_data_i({rd_data_sp3_i, rd_data_sp2_i, rd_data_sp1_i, rd_data_sp0_i}),
-    .ok_o(ok), .past_port_o(past_port), .past_row_o(past_row_unused)
+    .ok_o(ok), .past_port_o(past_port), .past_row_o(past_row)
   );
 
   always @* begin
@@ -159,18 +147,13 @@ module fiber_issue_stage_props #(
   end
 
 `ifdef COVER
-  // the previous cycle's address of source 4s+k (for the broadcast cover)
-  reg [10:0] past_addr0, past_addr8;
-  always @(posedge clk_i) begin
-    past_addr0 <= addr[0];
-    past_addr8 <= addr[8];
-  end
   always @* begin
     // an inter-SP conflict: SP 1 eligible, legal, first pass, not granted
     cover (rst_ni && valid_i[1] && eligible[1] && !illegal[1] && !busy[1] && !grant[1] &&
            grant[0]);
     // a broadcast: SPs 0 and 2 receive the word of one register in one cycle
-    cover (rst_ni && opnd_valid[0] && opnd_valid[8] && past_addr0 == past_addr8);
+    cover (rst_ni && opnd_valid[0] && opnd_valid[8] && past_port[0 +: 3] == past_port[24 +: 3] &&
+           past_row[0 +: 8] == past_row[64 +: 8]);
     // a remote operand: SP 3 receives a word of SP 0's banks
     cover (rst_ni && opnd_valid[12] && past_port[3*12 +: 3] < 3'd2);
     // a two-pass instruction issues

@@ -6,9 +6,10 @@
 // its operands leave in cycle t+1 (opnd_valid_i, opnd_i) with that cycle's
 // bank data (rd_data_i). The caller gives, per source 4s+k, the read port
 // and row its field names by the block's addressing rule (computed by the
-// caller from the specification, not taken from the block), and per SP
-// whether the instruction presented now equals the previous cycle's
-// (same_i). Asserted for every input sequence:
+// caller from the specification, not taken from the block), and per SP the
+// fields that make up the instruction it presents (insn_i; the checker
+// compares them with the previous cycle's). Asserted for every input
+// sequence:
 //   D1 delivery  an operand delivered in cycle t is the register its field
 //                named in cycle t-1: its SP was granted in t-1, its port was
 //                read in t-1 with its row, and the word is that port's read
@@ -27,7 +28,8 @@
 
 module fiber_operand_pass_check #(
   parameter integer LW       = 2,   // bits per operand word
-  parameter integer RowWidth = 8
+  parameter integer RowWidth = 8,
+  parameter integer InsnW    = 32   // bits per SP of insn_i
 ) (
   input wire                     clk_i,
   input wire                     rst_ni,
@@ -35,7 +37,7 @@ module fiber_operand_pass_check #(
   input wire [15:0]              src_valid_i,
   input wire [47:0]              port_i,       // source 4s+k: [3*(4s+k) +: 3]
   input wire [16*RowWidth-1:0]   row_i,        // source 4s+k: [RowWidth*(4s+k) +: RowWidth]
-  input wire [3:0]               same_i,
+  input wire [4*InsnW-1:0]       insn_i,       // SP s: [InsnW*s +: InsnW]
   input wire [3:0]               grant_i,
   input wire [3:0]               issue_i,
   input wire [3:0]               busy_i,
@@ -75,13 +77,17 @@ module fiber_operand_pass_check #(
   end
 
   // ---- the scheduler contract: ok_q[s], it has held in every cycle since
-  // reset, up to the last
-  reg [3:0] ok_q;
+  // reset, up to the last (while busy, the same instruction again or valid low)
+  reg [3:0]         ok_q;
+  reg [4*InsnW-1:0] past_insn;
   integer s, k;
   initial ok_q = 4'b0000;
-  always @(posedge clk_i)
+  always @(posedge clk_i) begin
+    past_insn <= insn_i;
     for (s = 0; s < 4; s = s + 1)
-      ok_q[s] <= !rst_ni || (ok_q[s] && (!busy_i[s] || !valid_i[s] || same_i[s]));
+      ok_q[s] <= !rst_ni || (ok_q[s] && (!busy_i[s] || !valid_i[s] ||
+                                         insn_i[InsnW*s +: InsnW] == past_insn[InsnW*s +: InsnW]));
+  end
 
   // acc_q[4s +: 4]: sources of SP s's instruction of the previous cycle that
   // its earlier passes delivered
