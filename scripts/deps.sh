@@ -10,6 +10,7 @@ PKGS=(
   z3 boolector
   libcriterion-dev
   clang libclang-rt-14-dev
+  gtkwave                  # fst2vcd: tb/common/check_failpath.sh reads the FST
 )
 
 missing=()

@@ -124,7 +124,7 @@ PY
     then echo "ok   pagemap.svg: well-formed SVG, one shape set per fetched page, one tile outline per panel"
     else echo "FAIL pagemap.svg: not the expected SVG"; failed=$((failed + 1)); fi
   else
-    echo "ok   pagemap.svg: (python3 missing, XML not parsed)"
+    echo "FAIL pagemap.svg: python3 not installed (make deps), the SVG cannot be parsed"; failed=$((failed + 1))
   fi
   run pagemap_bad 1 "$P" --at 32,0
   has "tile-major start off the grid: TL_ERR_ALIGN" 'TL_ERR_ALIGN'
