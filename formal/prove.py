@@ -61,18 +61,20 @@ circuit cannot pass. One line per proof:
 
     PROVED|FAILED|SKIPPED <paper>/<block>.<label> <seconds>s
 
-SKIPPED only when a required RTL file does not exist yet. Last line:
-`SUMMARY formal: N proved, M failed`.
+SKIPPED when a required file does not exist: a skipped proof counts as
+failed (the run exits 1), so a deleted design file cannot shrink a run into
+a pass. Last line: `SUMMARY formal: N proved, M failed`.
 
 Mutation (`prove.py mutate`): formal/mutants.tsv lists, per proof, deliberate
 bugs (a literal text replacement in one file). Each runs the proof in a
 private copy of the tree under build/formal/mut/ (rtl/ copied and broken,
 formal/ linked) and must FAIL; a netlist mutant (file `@netlist`) runs the
 proof up to the sub-label `<label>_check`, breaks the netlist it wrote, and
-runs the rest. Lines: `KILLED|SURVIVED|SKIPPED <proof> <mutant> <seconds>s`,
-last line `SUMMARY formal-mutate: N killed, M survived`.
+runs the rest. Lines: `KILLED|SURVIVED|SKIPPED <proof> <mutant> <seconds>s`
+(a SKIPPED mutant counts as survived), last line
+`SUMMARY formal-mutate: N killed, M survived`.
 
-Usage: prove.py run [--group fast|all] [--jobs N] [PROOF-PREFIX ...]
+Usage: prove.py run [--group fast|full|all] [--jobs N] [PROOF-PREFIX ...]
        prove.py mutate [--jobs N] [PROOF-PREFIX ...]
        prove.py list
 """
@@ -460,8 +462,12 @@ def select(proofs, prefixes):
 
 def cmd_run(args):
     proofs = select(load(), args.proofs)
-    if args.group == "fast":
-        proofs = [p for p in proofs if p.group == "fast"]
+    if args.group != "all":
+        proofs = [p for p in proofs if p.group == args.group]
+    if not proofs:
+        print(f"no proof selected by --group {args.group} {' '.join(args.proofs)}")
+        print("SUMMARY formal: 0 proved, 1 failed")
+        return 1
     results = {}
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
         futs = {ex.submit(run_proof, p): p for p in proofs}
@@ -476,10 +482,10 @@ def cmd_run(args):
                 line += f"  {detail}"
             print(line, flush=True)
     n_ok = sum(1 for v in results.values() if v[0] == "PROVED")
-    n_bad = sum(1 for v in results.values() if v[0] not in ("PROVED", "SKIPPED"))
+    n_bad = sum(1 for v in results.values() if v[0] != "PROVED")
     n_skip = sum(1 for v in results.values() if v[0] == "SKIPPED")
     if n_skip:
-        print(f"{n_skip} proofs skipped: their RTL does not exist yet")
+        print(f"{n_skip} proof(s) skipped, a required file missing: counted as failed")
     write_report(proofs, results, args.group)
     print(f"SUMMARY formal: {n_ok} proved, {n_bad} failed")
     return 1 if n_bad else 0
@@ -579,8 +585,8 @@ def cmd_mutate(args):
                 killed += 1
             elif st == "SURVIVED":
                 survived += 1
-            elif st != "SKIPPED":
-                other += 1
+            else:
+                other += 1   # SKIPPED (a required file missing) or ERROR
             print(f"{st:8s} {p.name:48s} #{i} {secs:7.1f}s  {m[4]}", flush=True)
     covered = {p.name for p, _, _ in jobs}
     lacking = [n for n, p in proofs.items()
@@ -604,7 +610,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run")
-    r.add_argument("--group", default="all", choices=["fast", "all"])
+    r.add_argument("--group", default="all", choices=["fast", "full", "all"])
     r.add_argument("--jobs", type=int, default=1)
     r.add_argument("proofs", nargs="*")
     m = sub.add_parser("mutate")
