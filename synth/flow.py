@@ -451,6 +451,42 @@ def repair_fanout(text, lib, max_fanout=MAX_FANOUT, buf_cell=BUF_CELL):
 
 
 # --------------------------------------------------------------------------
+# ABC scripts for the mapping step (abc -liberty). Chosen by measurement over
+# the configurations (synth/abc_scripts.md); the name and the text enter the
+# Yosys script and so the cache key, and every report states the script.
+
+ABC_SCRIPTS = {
+    # Yosys 0.23's own script for abc -liberty: strash; &get -n; &fraig -x;
+    # &put; scorr; dc2; dretime; strash; &get -n; &dch -f; &nf; &put. The SAT
+    # sweep (&fraig -x) dominates the run time on multipliers; scorr has
+    # nothing to do, as flops are mapped by dfflibmap before ABC.
+    "yosys-default": "",
+    # The same without &fraig -x and scorr.
+    "dch-nf": "+strash;dc2;dretime;strash;&get,-n;&dch,-f;&nf;&put",
+    # Yosys' script with the SAT sweep bounded: at most N conflicts per node
+    # (ABC's default for &fraig is 1,000,000).
+    "fraig-c1000": ("+strash;&get,-n;&fraig,-x,-C,1000;&put;scorr;dc2;dretime;strash;"
+                    "&get,-n;&dch,-f;&nf;&put"),
+    "fraig-c100": ("+strash;&get,-n;&fraig,-x,-C,100;&put;scorr;dc2;dretime;strash;"
+                   "&get,-n;&dch,-f;&nf;&put"),
+}
+ABC_SCRIPT = "yosys-default"   # the flow's script (see synth/abc_scripts.md)
+
+
+def abc_command(lib_path, name):
+    if name not in ABC_SCRIPTS:
+        raise FlowError(f"unknown ABC script {name}")
+    text = ABC_SCRIPTS[name]
+    return f"abc -liberty {lib_path}" + (f' -script "{text}"' if text else "")
+
+
+def abc_script_text(name):
+    """The ABC commands a script name stands for, as the reports print them."""
+    return ABC_SCRIPTS[name] or ("(Yosys 0.23 default) strash; &get -n; &fraig -x; &put; "
+                                 "scorr; dc2; dretime; strash; &get -n; &dch -f; &nf; &put")
+
+
+# --------------------------------------------------------------------------
 # One configuration
 
 FLOW_OPTIONS = {
@@ -488,7 +524,7 @@ tee -q -o check.txt check
 tee -q -o gen_stat.json stat -json
 tee -q -o ltp_gen.txt ltp -noff
 dfflibmap -liberty {lib_path}
-abc -liberty {lib_path}
+{abc_command(lib_path, cfg.get('abc') or ABC_SCRIPT)}
 opt_clean
 tee -q -o map_stat.txt stat -liberty {lib_path}
 tee -q -o map_stat.json stat -json
@@ -567,7 +603,7 @@ def stat_module(path):
     return next(iter(mods.values()))
 
 
-def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key):
+def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True):
     """Synthesize and time one configuration; returns the result record.
 
     Yosys, the slow part, is skipped when outdir holds the outputs of a run
@@ -576,7 +612,8 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key):
     script = yosys_script(cfg, os.path.relpath(root, outdir), files, lib["path"])
     key = hashlib.sha256((yosys_key + script).encode()).hexdigest()
     kpath = os.path.join(outdir, "yosys.key")
-    rec = {"status": "ok", "log": os.path.relpath(os.path.join(outdir, "yosys.log"), root)}
+    rec = {"status": "ok", "log": os.path.relpath(os.path.join(outdir, "yosys.log"), root),
+           "abc_script": cfg.get("abc") or ABC_SCRIPT}
     try:
         prev = json.load(open(kpath))
     except (OSError, ValueError):
@@ -661,6 +698,8 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key):
         "children": children,
     })
 
+    if not sta:
+        return rec
     # Fanout repair, then static timing on the repaired netlist.
     netlist = open(os.path.join(outdir, "netlist.v")).read()
     timed, rep = repair_fanout(split_assigns(plain_names(netlist)), lib)

@@ -469,8 +469,10 @@ def write_md(rows, dl, meta, path):
          f"- **FO4**: {fo4['ns'] * 1000:.1f} ps, measured by {fo4['method']}.",
          "",
          "Flow, the same for every configuration: `read_verilog -defer`; `hierarchy -top "
-         "TOP -chparam ...`; `synth -flatten -top TOP`; `dfflibmap` and `abc -liberty` (the "
-         "default ABC script) on the OSU liberty; `stat -liberty` gives cells, flops and area. "
+         "TOP -chparam ...`; `synth -flatten -top TOP`; `dfflibmap` and "
+         f"`{meta['abc']['yosys_command']}` (ABC script `{meta['abc']['name']}`: "
+         f"{meta['abc']['commands']}; chosen by measurement, `synth/abc_scripts.md`) "
+         "on the OSU liberty; `stat -liberty` gives cells, flops and area. "
          "Before timing, every net with more than 8 cell inputs gets a balanced tree of BUFX4 "
          "(ABC leaves flop outputs and ports unbuffered; a select flop feeding a thousand "
          "multiplexers would otherwise be timed as one gate driving a thousand pins); the "
@@ -681,7 +683,8 @@ def write_all(rows, deltas, meta, outdir, root):
         "not": ["no place and route, no clock tree", "no wire-load model: pin loads only",
                 "0.18 um OSU cells, typical corner", "area-oriented ABC mapping, no sizing",
                 "storage as flip-flops", "no power"],
-        "wall_s": meta["wall_s"], "jobs": meta["jobs"],
+        "wall_s": meta["wall_s"], "jobs": meta["jobs"], "set": meta.get("set"),
+        "abc_script": meta["abc"],
         "configs": rows, "deltas": dl, "comparison": comparison,
     }
     with open(js, "w") as f:

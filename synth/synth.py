@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Synthesis flow driver: one table of configurations, one flow, the reports.
 
-    synth.py run      [--jobs N] [--only NAME...]   every configuration -> reports
+    synth.py run      [--jobs N] [--set main|all] [--only NAME...]
+                      the main set (make synth) or every configuration (make synth-all)
+                      -> reports; configurations outside the set come from the cache
     synth.py check    [--jobs N] [--tolerance PCT]  fast subset against synth/baseline.json
     synth.py baseline [--jobs N]                    fast subset -> synth/baseline.json
 
@@ -35,7 +37,9 @@ BASELINE = os.path.join(HERE, "baseline.json")
 WORK = os.path.join(ROOT, "build", "synth")
 REPORTS = os.path.join(ROOT, "build", "reports")
 GROUPS = ("tilelens-ext", "tilelens-base", "fiber", "fiber-base", "component")
-COLUMNS = ("name", "top", "params", "flow", "group", "fast", "delta", "note")
+COLUMNS = ("name", "top", "params", "flow", "group", "set", "delta", "note")
+SETS = ("fast", "main", "all")   # make test's subset < make's main job < make synth-all
+RUNTIMES = os.path.join(HERE, "runtimes.json")
 
 
 # --------------------------------------------------------------------------
@@ -64,8 +68,8 @@ def read_table(path=TABLE):
         names.add(c["name"])
         if c["group"] not in GROUPS:
             sys.exit(f"{where}: group must be one of {', '.join(GROUPS)}")
-        if c["fast"] not in ("yes", "no"):
-            sys.exit(f"{where}: fast must be yes or no")
+        if c["set"] not in SETS:
+            sys.exit(f"{where}: set must be one of {', '.join(SETS)}")
         params = []
         if c["params"] not in ("", "-"):
             for kv in c["params"].split(","):
@@ -83,7 +87,8 @@ def read_table(path=TABLE):
                     sys.exit(f"{where}: delta term '{t}' is not TAG:+N or TAG:-N")
         if c["flow"] not in flow.FLOW_OPTIONS:
             sys.exit(f"{where}: flow must be one of {', '.join(flow.FLOW_OPTIONS)}")
-        c.update(params=params, fast=(c["fast"] == "yes"), delta=terms, line=lineno)
+        c.update(params=params, fast=(c["set"] == "fast"), main=(c["set"] in ("fast", "main")),
+                 delta=terms, line=lineno)
         configs.append(c)
     for c in configs:
         for tag, _ in c["delta"]:
@@ -113,10 +118,19 @@ class Runner:
         self.flow_hash = self.flow_hash.hexdigest()
         self.fo4 = self._fo4()
         self.lock = threading.Lock()
+        try:
+            self.runtimes = json.load(open(RUNTIMES)).get("yosys_s", {})
+        except (OSError, ValueError):
+            self.runtimes = {}
 
     def _tool_key(self):
         return json.dumps([self.flow_hash, self.lib["sha256"], self.tools["yosys"],
                            self.tools["opensta"]])
+
+    @staticmethod
+    def _abc(c):
+        name = c.get("abc") or flow.ABC_SCRIPT
+        return [name, flow.ABC_SCRIPTS.get(name)]
 
     def _fo4(self):
         d = os.path.join(WORK, "_fo4")
@@ -136,7 +150,8 @@ class Runner:
                 json.dump({"key": key, "fo4": fo4}, f, indent=1)
             return fo4
 
-    def run(self, configs, run_missing=True):
+    def run(self, configs, run_missing=True, quiet=False,
+            not_run="not synthesized yet (make synth)"):
         modules, dup, words = flow.scan_sources(ROOT)
         incs = flow.include_files(ROOT)
         plan, results = [], {}
@@ -155,7 +170,7 @@ class Runner:
                 src.update(f.encode() + b"\0" + flow.file_hash(os.path.join(ROOT, f)).encode())
             ykey = src.hexdigest()
             key = hashlib.sha256((self._tool_key() + ykey + json.dumps(
-                [c["top"], c["params"], c["flow"]])).encode()).hexdigest()
+                [c["top"], c["params"], c["flow"], self._abc(c)])).encode()).hexdigest()
             plan.append((c, files, key, ykey))
 
         todo = []
@@ -171,19 +186,24 @@ class Runner:
                 rec["cached"] = True
                 results[c["name"]] = rec
             else:
-                guess = (prev or {}).get("record", {}).get("yosys_s", 1e9)
+                # Longest first: the last run's time, else the committed
+                # measurement (synth/runtimes.json), else unknown (first).
+                guess = (prev or {}).get("record", {}).get(
+                    "yosys_s", self.runtimes.get(c["name"], 1e9))
                 todo.append((guess, c, files, key, ykey))
         todo.sort(key=lambda t: -t[0])
         if not run_missing:
             for _, c, _, _, _ in todo:
-                results[c["name"]] = {"status": "not run",
-                                      "error": "not synthesized yet (make synth)"}
+                results[c["name"]] = {"status": "not run", "error": not_run}
             todo = []
         n_cached = len(plan) - len(todo)
-        print(f"synth: {len(configs)} configurations: {len(todo)} to run, {n_cached} cached, "
-              f"{len(configs) - len(plan)} not built or unreadable; {self.jobs} jobs", flush=True)
+        if not quiet:
+            print(f"synth: {len(configs)} configurations: {len(todo)} to run, {n_cached} "
+                  f"cached, {len(configs) - len(plan)} not built or unreadable; {self.jobs} "
+                  f"jobs; ABC script {flow.ABC_SCRIPT}", flush=True)
 
         done = [0]
+        t_start = time.monotonic()
 
         def one(item):
             _, c, files, key, ykey = item
@@ -214,13 +234,38 @@ class Runner:
                         os.replace(rpath + ".tmp", rpath)
             with self.lock:
                 done[0] += 1
-                print(f"  [{done[0]:2d}/{len(todo)}] {line_for(c, rec)}", flush=True)
+                print(progress_line(done[0], len(todo), c, rec, time.monotonic() - t_start),
+                      flush=True)
             return c["name"], rec
 
-        with concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs) as ex:
-            for name, rec in ex.map(one, todo):
-                results[name] = rec
+        if todo:
+            with concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs) as ex:
+                for name, rec in ex.map(one, todo):
+                    results[name] = rec
         return results
+
+
+def fmt_duration(s):
+    s = int(round(s))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"
+
+
+def progress_line(k, n, c, rec, elapsed):
+    """One line per finished configuration, printed the moment it ends:
+    [12/40] NAME  GE  its own time  (time since the start, how many left)."""
+    head = f"[{k:{len(str(n))}d}/{n}] {c['name']:<34}"
+    tail = f"({fmt_duration(elapsed)} elapsed, {n - k} left)"
+    if rec["status"] != "ok":
+        return f"{head} {rec['status'].upper()}: {rec.get('error', '')} {tail}"
+    cp = rec.get("critical")
+    t = f"{cp['ns']:.2f} ns {cp['fo4']:.1f} FO4" if cp else "no paths"
+    own = rec.get("yosys_s", 0) + rec.get("sta_s", 0)
+    return (f"{head} {rec['ge']:>10,.0f} GE {own:7.1f} s {tail}  "
+            f"[{rec['flops']} flops, {t}, yosys {rec['yosys_cpu_s']:.1f} s CPU]")
 
 
 def line_for(c, rec):
@@ -238,7 +283,7 @@ def merged(configs, results):
         r = dict(results.get(c["name"], {"status": "skipped"}))
         out.append({"name": c["name"], "top": c["top"], "params": dict(c["params"]),
                     "params_text": params_text(c["params"], c["flow"]), "flow": c["flow"],
-                    "group": c["group"],
+                    "group": c["group"], "set": c["set"],
                     "fast": c["fast"], "delta": c["delta"], "note": c["note"], **r})
     return out
 
@@ -248,7 +293,7 @@ def merged(configs, results):
 
 def cmd_run(args):
     configs, deltas = read_table()
-    sel = configs
+    sel = configs if args.set == "all" else [c for c in configs if c["main"]]
     if args.only:
         sel = [c for c in configs if c["name"] in args.only]
         missing = set(args.only) - {c["name"] for c in sel}
@@ -258,11 +303,19 @@ def cmd_run(args):
     t0 = time.monotonic()
     results = runner.run(sel, run_missing=not args.report_only)
     wall = time.monotonic() - t0
+    if not args.only:
+        # Outside the set: whatever the cache holds, else "not run".
+        names = {c["name"] for c in sel}
+        results.update(runner.run([c for c in configs if c["name"] not in names],
+                                  run_missing=False, quiet=True,
+                                  not_run="not synthesized yet (make synth-all)"))
     if args.only:
         return 0 if all(r["status"] != "failed" for r in results.values()) else 1
     rows = merged(configs, results)
     meta = {"tools": runner.tools, "fo4": runner.fo4, "wall_s": round(wall, 1),
-            "jobs": args.jobs, "lib": {k: v for k, v in runner.lib.items() if k != "cells"},
+            "jobs": args.jobs, "set": args.set,
+            "abc": {"name": flow.ABC_SCRIPT, "commands": flow.abc_script_text(flow.ABC_SCRIPT),
+                    "yosys_command": flow.abc_command("LIB", flow.ABC_SCRIPT)}, "lib": {k: v for k, v in runner.lib.items() if k != "cells"},
             "lib_cells": {k: v["area"] for k, v in runner.lib["cells"].items()},
             "baseline": _load_baseline()}
     os.makedirs(REPORTS, exist_ok=True)
@@ -376,11 +429,15 @@ def main():
     sub = ap.add_subparsers(dest="cmd", required=True)
     for name in ("run", "check", "baseline"):
         p = sub.add_parser(name)
-        p.add_argument("--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
+        p.add_argument("--jobs", type=int,
+                       default=int(os.environ.get("SYNTH_JOBS") or os.cpu_count() or 2))
         p.add_argument("--timeout", type=int, default=int(os.environ.get("SYNTH_TIMEOUT", "14400")),
                        help="seconds per tool run")
         if name == "run":
             p.add_argument("--only", nargs="+", help="run only these configurations (no reports)")
+            p.add_argument("--set", choices=("main", "all"), default="main",
+                           help="main: the main job's set (configs.tsv set fast or main); "
+                                "all: every configuration")
             p.add_argument("--report-only", action="store_true",
                            help="write the reports from cached results, synthesize nothing")
         if name == "check":

@@ -98,5 +98,66 @@ class RepairFanout(unittest.TestCase):
         self.assertEqual(connections(text)[("DFFPOSX1", "f")]["CLK"], "b")
 
 
+class AbcScript(unittest.TestCase):
+    # Why: the ABC script decides area and run time; the Yosys script (and so
+    # the cache key made from it) must carry the script the flow chose, and a
+    # change of script must give a different key.
+    CFG = {"name": "x", "top": "x", "params": [], "flow": "-"}
+
+    def test_yosys_script_runs_the_chosen_abc_script(self):
+        ys = flow.yosys_script(self.CFG, "..", ["a.v"], "LIB")
+        abc = [ln for ln in ys.splitlines() if ln.startswith("abc ")]
+        self.assertEqual(abc, [flow.abc_command("LIB", flow.ABC_SCRIPT)])
+        text = flow.ABC_SCRIPTS[flow.ABC_SCRIPT]
+        if text:
+            self.assertIn(f'-script "{text}"', abc[0])
+
+    def test_every_script_gives_its_own_yosys_script(self):
+        seen = set()
+        for name in flow.ABC_SCRIPTS:
+            seen.add(flow.yosys_script(dict(self.CFG, abc=name), "..", ["a.v"], "LIB"))
+        self.assertEqual(len(seen), len(flow.ABC_SCRIPTS))
+
+    def test_unknown_script_is_an_error(self):
+        with self.assertRaises(flow.FlowError):
+            flow.abc_command("LIB", "no-such-script")
+
+
+class Progress(unittest.TestCase):
+    # Why: a person follows make synth by these lines: count, time since the
+    # start and how many are left must be right.
+    def test_line_has_count_elapsed_and_left(self):
+        import synth
+        rec = {"status": "ok", "ge": 9189.4, "flops": 466, "yosys_s": 12.0, "sta_s": 2.2,
+               "yosys_cpu_s": 11.5, "critical": {"ns": 4.0, "fo4": 12.1}}
+        line = synth.progress_line(12, 40, {"name": "tilelens_addr_gen"}, rec, 190.4)
+        self.assertRegex(line, r"^\[12/40\] tilelens_addr_gen +9,189 GE +14\.2 s "
+                               r"\(3 min 10 s elapsed, 28 left\)")
+        bad = synth.progress_line(40, 40, {"name": "b"}, {"status": "failed", "error": "e"}, 5)
+        self.assertRegex(bad, r"^\[40/40\] b +FAILED: e \(5 s elapsed, 0 left\)$")
+
+    def test_durations(self):
+        import synth
+        self.assertEqual([synth.fmt_duration(s) for s in (0.4, 59, 60, 3599, 3600, 7325)],
+                         ["0 s", "59 s", "1 min 0 s", "59 min 59 s", "1 h 0 min", "2 h 2 min"])
+
+
+class Table(unittest.TestCase):
+    # Why: the main job synthesizes the main set; the fast subset lies inside it,
+    # and every block's default configuration (its summary row) is in it.
+    def test_sets(self):
+        import synth
+        configs, _ = synth.read_table()
+        first = {}
+        for c in configs:
+            self.assertIn(c["set"], synth.SETS)
+            if c["fast"]:
+                self.assertTrue(c["main"], c["name"])
+            first.setdefault(c["top"], c)
+        for top, c in first.items():
+            self.assertTrue(c["main"], f"{c['name']}: a block's default configuration "
+                                       "must be in the main set")
+
+
 if __name__ == "__main__":
     unittest.main()
