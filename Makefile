@@ -2,7 +2,11 @@
 # Each tree adds its rules in its own fragment (cmodel/cmodel.mk, tb/tb.mk,
 # synth/synth.mk, formal/formal.mk); a fragment registers its test groups by
 # appending make-target names to TEST_GROUPS_TILELENS, TEST_GROUPS_FIBER or
-# TEST_GROUPS_COMMON, and scripts/run_groups.sh runs them and counts.
+# TEST_GROUPS_COMMON (TEST_GROUPS_FORMAL_CI: the second stage of CI, `make
+# test-formal-ci`), and scripts/run_groups.sh runs them and counts. The
+# registered groups must be exactly those of scripts/test_groups.txt (a
+# missing or an unlisted group fails the run); after adding or removing a
+# group on purpose: make -s test-groups > scripts/test_groups.txt
 
 SHELL     := /bin/bash
 BUILD     := build
@@ -22,12 +26,13 @@ SANFLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 TEST_GROUPS_TILELENS :=
 TEST_GROUPS_FIBER    :=
 TEST_GROUPS_COMMON   :=
+TEST_GROUPS_FORMAL_CI :=
 MAIN_TARGETS         :=
 BENCH_TARGETS        :=
 REGRESS_TARGETS      :=
 
-.PHONY: all test test-tilelens test-fiber lib lint synth formal bench regress \
-        clean deps install uninstall summary
+.PHONY: all test test-tilelens test-fiber test-formal-ci test-groups test-dry lib lint synth \
+        formal bench regress clean deps install uninstall summary
 .DEFAULT_GOAL := all
 
 deps:
@@ -40,15 +45,17 @@ deps:
 -include examples/examples.mk
 -include scripts/checks.mk
 
-RUN_GROUPS = bash scripts/run_groups.sh
+TEST_GROUPS_FILE := scripts/test_groups.txt
+RUN_GROUPS = bash scripts/run_groups.sh --expect $(TEST_GROUPS_FILE)
 
 # RTL lint: every module under rtl/ must be clean under verilator -Wall and
 # readable by plain yosys read_verilog.
 RTL_FILES := $(sort $(wildcard rtl/*/*.v))
 RTL_INC   := -Irtl/common -Irtl/tilelens -Irtl/fiber
 lint:
+	@[ -n "$(RTL_FILES)" ] || { echo "lint: no RTL file under rtl/"; exit 1; }
 	@bash scripts/lint.sh $(RTL_FILES)
-TEST_GROUPS_COMMON += $(if $(RTL_FILES),lint)
+TEST_GROUPS_COMMON += lint
 
 main-job: lib $(MAIN_TARGETS)
 	@python3 scripts/summary.py
@@ -58,13 +65,34 @@ bench: deps lib $(BENCH_TARGETS)
 regress: deps $(REGRESS_TARGETS)
 
 test: deps
-	@$(RUN_GROUPS) $(TEST_GROUPS_COMMON) $(TEST_GROUPS_TILELENS) $(TEST_GROUPS_FIBER)
+	@$(RUN_GROUPS) common,tilelens,fiber $(TEST_GROUPS_COMMON) $(TEST_GROUPS_TILELENS) $(TEST_GROUPS_FIBER)
 
 test-tilelens: deps
-	@$(RUN_GROUPS) $(TEST_GROUPS_TILELENS)
+	@$(RUN_GROUPS) tilelens $(TEST_GROUPS_TILELENS)
 
 test-fiber: deps
-	@$(RUN_GROUPS) $(TEST_GROUPS_FIBER)
+	@$(RUN_GROUPS) fiber $(TEST_GROUPS_FIBER)
+
+# The second stage of CI (.ci/run): the full-group proofs (formal/formal.mk).
+test-formal-ci: deps
+	@$(RUN_GROUPS) formal-ci $(TEST_GROUPS_FORMAL_CI)
+
+# The registered groups in the format of scripts/test_groups.txt.
+test-groups:
+	@echo "# Expected test groups, \"<list> <group>\" a line: the groups of make test"
+	@echo "# (lists common, tilelens, fiber) and of make test-formal-ci (list formal-ci)."
+	@echo "# scripts/run_groups.sh fails a run whose registered groups differ from these."
+	@echo "# Written by: make -s test-groups > scripts/test_groups.txt"
+	@for g in $(TEST_GROUPS_COMMON); do echo "common $$g"; done
+	@for g in $(TEST_GROUPS_TILELENS); do echo "tilelens $$g"; done
+	@for g in $(TEST_GROUPS_FIBER); do echo "fiber $$g"; done
+	@for g in $(TEST_GROUPS_FORMAL_CI); do echo "formal-ci $$g"; done
+
+# Dry listing: the groups of make test and make test-formal-ci, their lanes,
+# and the comparison with scripts/test_groups.txt; runs nothing.
+test-dry:
+	@$(RUN_GROUPS) common,tilelens,fiber --dry $(TEST_GROUPS_COMMON) $(TEST_GROUPS_TILELENS) $(TEST_GROUPS_FIBER); a=$$?; \
+	 $(RUN_GROUPS) formal-ci --dry $(TEST_GROUPS_FORMAL_CI); b=$$?; [ $$a -eq 0 ] && [ $$b -eq 0 ]
 
 all: deps
 	@$(MAKE) --no-print-directory main-job

@@ -4,6 +4,10 @@
 #                       deliberate bug of formal/mutants.tsv must make its proof fail
 #   make check-formal   test group: the fast proofs only (inside make test)
 #   make formal-mutate  the mutation check alone
+#   formal-<block>      the full-group proofs of one block (test groups of
+#                       `make test-formal-ci`, the second stage of CI: the
+#                       functional properties G1-G8, B1-B5, W1-W8, I1-I7 and
+#                       D1-D3, the larger RTL = netlist proofs and covers)
 # FORMAL_JOBS proofs in parallel (default 1: the proofs are single-threaded
 # and the full ones need the memory of one core).
 
@@ -27,4 +31,15 @@ check-formal:
 	@$(PROVE_PY) run --group fast --jobs 1
 
 TEST_GROUPS_COMMON += check-formal
+
+# Every block whose script declares a full-group proof.
+FORMAL_FULL_BLOCKS := $(sort $(basename $(notdir $(shell grep -l -E '^#[[:space:]]*proof:[[:space:]]+[A-Za-z0-9_]+[[:space:]]+full' formal/*/*.ys 2>/dev/null))))
+FORMAL_PAPER_OF = $(patsubst formal/%/,%,$(dir $(wildcard formal/*/$(1).ys)))
+define formal_block
+.PHONY: formal-$(1)
+formal-$(1):
+	@$$(PROVE_PY) run --group full --jobs 1 $(call FORMAL_PAPER_OF,$(1))/$(1).
+endef
+$(foreach b,$(FORMAL_FULL_BLOCKS),$(eval $(call formal_block,$(b))))
+TEST_GROUPS_FORMAL_CI += $(addprefix formal-,$(FORMAL_FULL_BLOCKS))
 REGRESS_TARGETS    += formal-proofs formal-mutate

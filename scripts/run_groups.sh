@@ -1,29 +1,80 @@
 #!/usr/bin/env bash
 # Runs test groups (each a make target), one log per group in build/logs/,
-# prints PASS/FAIL per group with its time and its own SUMMARY line and, on
-# failure, the log's tail; ends with the line "N passed, N failed".
-# Exit status 1 if any group failed.
+# and prints each group's line the moment it ends:
+#   [17/53] PASS cosim-fiber_port_arb                  15.1 s  <its SUMMARY line>
+# (on failure, the log's tail below it); ends with the line
+# "N passed, N failed", always the last line. Exit status 1 if any group failed.
+#
+#   run_groups.sh [--expect FILE LISTS] [--dry] GROUP...
+#
+# --expect FILE LISTS  FILE (scripts/test_groups.txt) holds the expected
+#     groups, one "<list> <group>" a line; LISTS names the lists this run
+#     covers (comma-separated, e.g. common,tilelens,fiber). The groups given
+#     must be exactly those: an expected group that no make fragment
+#     registered (its harness, test source or script deleted) is a failed
+#     group, MISSING, without running; a group given but not expected runs
+#     and is a failed group, UNLISTED, whatever its result. Either way the
+#     run fails, so a deleted file cannot make the run smaller and still pass.
+#     `make test-groups` prints the registered groups in FILE's format.
+# --dry  prints each group with its lane and the comparison with FILE, runs
+#     nothing; exit 1 when the sets differ.
 #
 # TEST_JOBS=N (default: the number of cores, at most 2) runs groups in N
 # lanes. Groups that name the same block (cosim-X, replay-X, ...) share a
 # lane, so they never build the same files at once; the libraries are built
-# once before the lanes start. Results print in the order given.
+# once before the lanes start.
+#
+# RUN_GROUPS_STAGE=NAME: the closing line reads "stage NAME: N passed, N
+# failed" (a caller that runs several stages prints the total line itself);
+# RUN_GROUPS_COUNTS=FILE: the line "PASSED FAILED" is appended to FILE.
 set -u
-mkdir -p build/logs build/logs/status
+expect_file= expect_lists= dry=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --expect) [ $# -ge 3 ] || { echo "run_groups.sh: --expect FILE LISTS" >&2; exit 2; }
+              expect_file=$2 expect_lists=$3; shift 3;;
+    --dry) dry=1; shift;;
+    --) shift; break;;
+    -*) echo "run_groups.sh: unknown option $1" >&2; exit 2;;
+    *) break;;
+  esac
+done
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -gt 2 ] && jobs=2
 [ "$jobs" -lt 1 ] && jobs=1
 
-make --no-print-directory lib >build/logs/lib.log 2>&1 || {
-  echo "FAIL lib (see build/logs/lib.log)"; tail -n 20 build/logs/lib.log; echo "0 passed, 1 failed"; exit 1; }
-
-run_one() {  # group -> build/logs/status/<group> holds "STATUS MS"
-  local g=$1 log="build/logs/$1.log" t0 t1 st
-  t0=$(date +%s%N)
-  if make --no-print-directory "$g" >"$log" 2>&1; then st=PASS; else st=FAIL; fi
-  t1=$(date +%s%N)
-  echo "$st $(( (t1 - t0) / 1000000 ))" >"build/logs/status/$g"
+closing() {  # PASSED FAILED: the closing line, the counts file
+  if [ -n "${RUN_GROUPS_STAGE:-}" ]; then echo "stage ${RUN_GROUPS_STAGE}: $1 passed, $2 failed"
+  else echo "$1 passed, $2 failed"; fi
+  [ -n "${RUN_GROUPS_COUNTS:-}" ] && echo "$1 $2" >>"$RUN_GROUPS_COUNTS"
+  return 0
 }
+
+# ---- The groups given, against the expected list.
+declare -A given=() expected=() unlisted=()
+declare -a groups=() missing=()
+for g in "$@"; do
+  [ -n "${given[$g]+x}" ] && continue   # a group named twice runs once
+  given[$g]=1; groups+=("$g")
+done
+if [ -n "$expect_file" ]; then
+  if [ ! -f "$expect_file" ]; then
+    echo "FAIL expected-groups: $expect_file does not exist"; closing 0 1; exit 1
+  fi
+  declare -A want_list=()
+  for l in ${expect_lists//,/ }; do want_list[$l]=1; done
+  while read -r list g rest; do
+    case "$list" in ''|'#'*) continue;; esac
+    [ -n "${want_list[$list]+x}" ] && expected[$g]=1
+  done <"$expect_file"
+  for g in "${groups[@]}"; do [ -n "${expected[$g]+x}" ] || unlisted[$g]=1; done
+  while read -r list g rest; do
+    case "$list" in ''|'#'*) continue;; esac
+    [ -n "${want_list[$list]+x}" ] && [ -z "${given[$g]+x}" ] && missing+=("$g")
+  done <"$expect_file"
+fi
+total=$(( ${#groups[@]} + ${#missing[@]} ))
+nw=${#total}
 
 # The block a group belongs to: the text after the first '-' for cosim-,
 # replay-, failpath-; the programs built on the libraries share one lane;
@@ -40,32 +91,92 @@ declare -A lane_of=()
 declare -a lanes=()
 for ((i = 0; i < jobs; i++)); do lanes[i]=""; done
 n=0
-for g in "$@"; do
-  rm -f "build/logs/status/$g"
+for g in "${groups[@]}"; do
   k=$(key_of "$g")
   if [ -z "${lane_of[$k]+x}" ]; then lane_of[$k]=$((n % jobs)); n=$((n + 1)); fi
   l=${lane_of[$k]}
   lanes[l]="${lanes[l]} $g"
 done
 
-pids=()
-for ((i = 0; i < jobs; i++)); do
-  ( for g in ${lanes[i]}; do run_one "$g"; done ) &
-  pids+=($!)
-done
-wait "${pids[@]}"
+if [ $dry -eq 1 ]; then
+  k=0
+  for g in "${missing[@]}"; do
+    k=$((k + 1)); printf '[%*d/%d] MISSING  %s (expected in %s, registered by no make fragment)\n' "$nw" $k $total "$g" "$expect_file"
+  done
+  for ((i = 0; i < jobs; i++)); do
+    for g in ${lanes[i]}; do
+      k=$((k + 1))
+      printf '[%*d/%d] lane %d   %s%s\n' "$nw" $k $total "$i" "$g" \
+        "$([ -n "${unlisted[$g]+x}" ] && echo " (UNLISTED: not in $expect_file)")"
+    done
+  done
+  echo "dry run: ${#groups[@]} groups in $jobs lane(s); ${#missing[@]} missing, ${#unlisted[@]} unlisted"
+  [ ${#missing[@]} -eq 0 ] && [ ${#unlisted[@]} -eq 0 ]
+  exit
+fi
 
-pass=0; fail=0; failed=()
-for g in "$@"; do
-  log="build/logs/$g.log"
-  read -r st ms <"build/logs/status/$g" || { st=FAIL; ms=0; }
+mkdir -p build/logs build/logs/status
+pass=0; fail=0; failed=(); done_n=0
+
+report() {  # STATUS GROUP MS NOTE: one group's line, the tail of a failure
+  local st=$1 g=$2 ms=$3 note=$4 log="build/logs/$2.log"
+  done_n=$((done_n + 1))
   if [ "$st" = PASS ]; then pass=$((pass + 1)); else fail=$((fail + 1)); failed+=("$g"); fi
-  printf '%s %-36s %5d.%01d s  %s\n' "$st" "$g" $((ms / 1000)) $(((ms % 1000) / 100)) \
-    "$(grep -E '^(SUMMARY|\[====\] Synthesis)' "$log" | tail -n 1 | cut -c1-100)"
-  if [ "$st" = FAIL ]; then
+  [ -z "$note" ] && [ -f "$log" ] && \
+    note=$(grep -E '^(SUMMARY|\[====\] Synthesis)' "$log" | tail -n 1 | cut -c1-100)
+  printf '[%*d/%d] %s %-36s %5d.%01d s  %s\n' "$nw" $done_n $total "$st" "$g" \
+    $((ms / 1000)) $(((ms % 1000) / 100)) "$note"
+  if [ "$st" = FAIL ] && [ -f "$log" ]; then
     sed 's/^/    | /' "$log" | tail -n 25
   fi
+}
+
+for g in "${missing[@]}"; do
+  report FAIL "$g" 0 "MISSING: expected in $expect_file, registered by no make fragment"
 done
+
+if ! make --no-print-directory lib >build/logs/lib.log 2>&1; then
+  echo "FAIL lib (see build/logs/lib.log)"; tail -n 20 build/logs/lib.log
+  closing "$pass" $((fail + 1)); exit 1
+fi
+
+run_one() {  # group -> build/logs/status/<group> holds "STATUS MS"
+  local g=$1 log="build/logs/$1.log" t0 t1 st
+  t0=$(date +%s%N)
+  if make --no-print-directory "$g" >"$log" 2>&1; then st=PASS; else st=FAIL; fi
+  t1=$(date +%s%N)
+  echo "$st $(( (t1 - t0) / 1000000 ))" >"build/logs/status/$g"
+}
+
+# Each lane runs its groups in order; this shell starts them and prints each
+# line as soon as its group ends.
+declare -A pid_group=() pid_lane=()
+declare -a queue=()
+for ((i = 0; i < jobs; i++)); do queue[i]=${lanes[i]}; done
+start_next() {  # LANE
+  local i=$1 rest g
+  read -r g rest <<<"${queue[i]}"
+  [ -z "$g" ] && return 0
+  queue[i]=$rest
+  rm -f "build/logs/status/$g"
+  run_one "$g" &
+  pid_group[$!]=$g; pid_lane[$!]=$i
+}
+for ((i = 0; i < jobs; i++)); do start_next "$i"; done
+while [ ${#pid_group[@]} -gt 0 ]; do
+  wait -n -p pid "${!pid_group[@]}"
+  [ -n "${pid:-}" ] && [ -n "${pid_group[$pid]+x}" ] || continue
+  g=${pid_group[$pid]} i=${pid_lane[$pid]}
+  unset "pid_group[$pid]" "pid_lane[$pid]"
+  read -r st ms <"build/logs/status/$g" || { st=FAIL; ms=0; }
+  note=
+  if [ -n "${unlisted[$g]+x}" ]; then
+    note="UNLISTED (ran: $st): not in $expect_file; add it there (make test-groups)"; st=FAIL
+  fi
+  report "$st" "$g" "$ms" "$note"
+  start_next "$i"
+done
+
 [ ${#failed[@]} -gt 0 ] && echo "failed groups: ${failed[*]}"
-echo "$pass passed, $fail failed"
+closing "$pass" "$fail"
 [ "$fail" -eq 0 ]

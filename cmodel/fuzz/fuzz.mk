@@ -19,7 +19,14 @@ $(BUILD)/fuzz/gen_corpus: cmodel/fuzz/gen_corpus.c cmodel/fuzz/tl_fuzz_input.h \
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CWARN) -O2 -Icmodel/include -o $@ $< $(BUILD)/lib/libtilelens.a
 
-.PHONY: fuzz-corpus check-tilelens-fuzz regress-tilelens-fuzz
+.PHONY: fuzz-corpus check-tilelens-fuzz regress-tilelens-fuzz fuzz-cc
+
+# The fuzz group is registered whether or not clang is installed when the
+# Makefile is read (on a fresh machine `deps` installs it later); without
+# it the group fails here, first.
+fuzz-cc:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
+	  echo "check-tilelens-fuzz: $(FUZZ_CC) not on PATH (make deps installs clang and libclang-rt-14-dev)"; exit 1; }
 # Rewrites the seed corpus in the repository (deterministic).
 fuzz-corpus: $(BUILD)/fuzz/gen_corpus
 	rm -rf cmodel/fuzz/corpus && mkdir -p cmodel/fuzz/corpus
@@ -28,7 +35,7 @@ fuzz-corpus: $(BUILD)/fuzz/gen_corpus
 # Short run from the seed corpus only (make test); SEED=n fixes libFuzzer's
 # seed. First: the seed corpus in the repository is what gen_corpus writes,
 # and every seed still has the status it was made for.
-check-tilelens-fuzz: $(BUILD)/fuzz/fuzz_tilelens $(BUILD)/fuzz/gen_corpus
+check-tilelens-fuzz: fuzz-cc $(BUILD)/fuzz/fuzz_tilelens $(BUILD)/fuzz/gen_corpus
 	@rm -rf $(BUILD)/fuzz/corpus-check && mkdir -p $(BUILD)/fuzz/corpus-check
 	@$(BUILD)/fuzz/gen_corpus $(BUILD)/fuzz/corpus-check >/dev/null && \
 	  diff -r -q $(BUILD)/fuzz/corpus-check cmodel/fuzz/corpus && \
@@ -37,9 +44,9 @@ check-tilelens-fuzz: $(BUILD)/fuzz/fuzz_tilelens $(BUILD)/fuzz/gen_corpus
 
 # Long run (make regress), keeping what it finds in build/fuzz/regress for
 # the next run; SHARD=i/N gives each shard its own seed and corpus folder.
-regress-tilelens-fuzz: $(BUILD)/fuzz/fuzz_tilelens
+regress-tilelens-fuzz: fuzz-cc $(BUILD)/fuzz/fuzz_tilelens
 	@bash cmodel/fuzz/run_fuzz.sh $< $(FUZZ_REGRESS_SECONDS) \
 	  $(BUILD)/fuzz/regress-$(subst /,-of-,$(SHARD)) $(SEED) keep $(SHARD)
 
-TEST_GROUPS_TILELENS += $(if $(shell command -v $(FUZZ_CC) 2>/dev/null),check-tilelens-fuzz)
+TEST_GROUPS_TILELENS += check-tilelens-fuzz
 REGRESS_TARGETS      += regress-tilelens-fuzz
