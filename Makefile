@@ -57,8 +57,17 @@ lint:
 	@bash scripts/lint.sh $(RTL_FILES)
 TEST_GROUPS_COMMON += lint
 
-main-job: lib $(MAIN_TARGETS)
+# The main job: the libraries, then every main target (co-simulation of every
+# block, synthesis of the main set) MAIN_JOBS at a time, synthesis first (its
+# longest configurations set the job's length; it runs SYNTH_JOBS of its own),
+# then the summary. Each target prints its lines as it ends.
+MAIN_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+main-job: lib
+	@$(MAKE) --no-print-directory -j$(MAIN_JOBS) main-run
 	@python3 scripts/summary.py
+
+.PHONY: main-job main-run
+main-run: $(filter synth,$(MAIN_TARGETS)) $(filter-out synth,$(MAIN_TARGETS))
 
 bench: deps lib $(BENCH_TARGETS)
 

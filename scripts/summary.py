@@ -38,12 +38,24 @@ def cosim_rows():
 def synth_defaults():
     path = os.path.join(ROOT, "build", "reports", "synth.json")
     if not os.path.exists(path):
-        return {}, {}
+        return {}, {}, {}
     d = json.load(open(path))
     first = {}
     for c in d.get("configs", []):
         first.setdefault(c["top"], c)
-    return first, d.get("deltas", {})
+    return first, d.get("deltas", {}), d.get("comparison", {})
+
+
+def paper_note(tag, comparison):
+    """The paper's own figure beside a delta, from synth.json's comparison."""
+    tl, fb = comparison.get("tilelens", {}), comparison.get("fiber", {})
+    if tag.startswith("tl-") and tl.get("paper_gates"):
+        lo, hi = tl["paper_gates"]
+        return f"; the paper: about {lo / 1000:g}-{hi / 1000:g}K gates"
+    if tag in fb and "asap7_ge_mm2" in fb[tag]:
+        return (f" = {fb[tag]['asap7_ge_mm2']:.4f} mm^2 at 7 nm (GE x ASAP7 NAND2x1); "
+                f"the paper: {fb.get('paper_mm2_7nm')} mm^2 per SM at 7 nm")
+    return ""
 
 
 def fmt_int(v):
@@ -52,7 +64,7 @@ def fmt_int(v):
 
 def main():
     cos = cosim_rows()
-    syn, deltas = synth_defaults()
+    syn, deltas, comparison = synth_defaults()
     blocks = sorted(set(cos) | set(syn), key=lambda b: (not b.startswith("tilelens"), b))
     print()
     print("== Summary ==")
@@ -87,7 +99,10 @@ def main():
     print(f"Co-simulation: {total_cycles:,} cycles checked, {total_mis} mismatches.")
     for tag, dl in deltas.items():
         tot = dl.get("total")
-        val = f"{tot:,.0f} GE" if isinstance(tot, (int, float)) else "incomplete (" + ", ".join(dl.get("missing", [])) + ")"
+        if isinstance(tot, dict) and isinstance(tot.get("ge"), (int, float)):
+            val = f"{tot['ge']:,.0f} GE" + paper_note(tag, comparison)
+        else:
+            val = "incomplete (" + (", ".join(dl.get("missing", [])) or "no terms") + ")"
         print(f"Delta {tag} ({dl.get('title', '')}): {val}")
     if syn:
         print("Full reports: build/reports/synth.md, build/reports/synth.json, build/reports/synth_area.svg")

@@ -4,7 +4,10 @@ of chosen configurations with a named script from flow.ABC_SCRIPTS, the
 run time and the area, kept in build/abc_compare/results.json.
 
     abc_compare.py run --script NAME CONFIG...   one run per configuration, in turn
-    abc_compare.py table [--base NAME] [--new NAME]  markdown table of what is recorded
+    abc_compare.py table [SCRIPT...]             markdown table of what is recorded
+    abc_compare.py runtimes [--script NAME]      synth/runtimes.json from the recorded
+                                                 Yosys CPU times (the run order of a fresh
+                                                 checkout), merged with what it holds
 
 Run it with nice on a shared machine; it runs one configuration at a time so
 that the CPU times compare. Results of synth/abc_scripts.md come from here.
@@ -83,28 +86,57 @@ def cmd_run(args):
 
 
 def cmd_table(args):
+    """One row per configuration: GE and Yosys CPU seconds (ABC's share) of
+    each script; area change of each script against the first."""
     d = load()
-    a, b = d.get(args.base, {}), d.get(args.new, {})
-    names = [c["name"] for c in synth.read_table()[0] if c["name"] in a or c["name"] in b]
-    print(f"| configuration | {args.base} GE | {args.new} GE | area change | "
-          f"{args.base} Yosys CPU s (ABC s) | {args.new} Yosys CPU s (ABC s) |")
-    print("|---|---:|---:|---:|---:|---:|")
+    scripts = args.scripts
+    base = scripts[0]
+    names = [c["name"] for c in synth.read_table()[0] if any(c["name"] in d.get(s, {})
+                                                              for s in scripts)]
+    head = ["configuration"]
+    for s in scripts:
+        head += [f"{s} GE"] + ([] if s == base else [f"{s} vs {base}"])
+    head += [f"{s} CPU s (ABC s)" for s in scripts]
+    print("| " + " | ".join(head) + " |")
+    print("|---|" + "---:|" * (len(head) - 1))
 
-    def t(e):
-        if not e:
-            return "-"
-        if e["status"] != "ok":
-            return e["status"]
-        return f"{e['yosys_cpu_s']:.1f} ({e['abc_s']})"
+    def ok(e):
+        return e if e and e["status"] == "ok" else None
 
     for n in names:
-        ea, eb = a.get(n), b.get(n)
-        ga = ea["ge"] if ea and ea["status"] == "ok" else None
-        gb = eb["ge"] if eb and eb["status"] == "ok" else None
-        ch = (f"{100.0 * (eb['area_um2'] - ea['area_um2']) / ea['area_um2']:+.2f}%"
-              if ga and gb else "-")
-        print(f"| {n} | {'-' if ga is None else f'{ga:,.1f}'} | "
-              f"{'-' if gb is None else f'{gb:,.1f}'} | {ch} | {t(ea)} | {t(eb)} |")
+        eb = ok(d.get(base, {}).get(n))
+        cells = [n]
+        for s in scripts:
+            e = ok(d.get(s, {}).get(n))
+            raw = d.get(s, {}).get(n)
+            cells.append(f"{e['ge']:,.1f}" if e else (raw["status"] if raw else "-"))
+            if s != base:
+                cells.append(f"{100.0 * (e['area_um2'] - eb['area_um2']) / eb['area_um2']:+.2f}%"
+                             if e and eb else "-")
+        for s in scripts:
+            e = d.get(s, {}).get(n)
+            cells.append("-" if not e else (f"{e['yosys_cpu_s']:.1f} ({e['abc_s']})"
+                                            if e["status"] == "ok" else e["status"]))
+        print("| " + " | ".join(cells) + " |")
+    return 0
+
+
+def cmd_runtimes(args):
+    d = load().get(args.script, {})
+    path = os.path.join(HERE, "runtimes.json")
+    try:
+        old = json.load(open(path)).get("yosys_s", {})
+    except (OSError, ValueError):
+        old = {}
+    new = dict(old)
+    new.update({n: e["yosys_cpu_s"] for n, e in d.items() if e["status"] == "ok"})
+    with open(path, "w") as f:
+        json.dump({"note": "Yosys CPU seconds per configuration with the flow's ABC script, "
+                           f"{args.script}, measured by synth/abc_compare.py; synth.py runs "
+                           "the longest first when it has no result of its own yet.",
+                   "yosys_s": dict(sorted(new.items()))}, f, indent=1)
+        f.write("\n")
+    print(f"wrote {os.path.relpath(path, ROOT)}: {len(new)} configurations")
     return 0
 
 
@@ -117,11 +149,13 @@ def main():
     p.add_argument("--timeout", type=int, default=3600)
     p.add_argument("configs", nargs="+")
     p = sub.add_parser("table")
-    p.add_argument("--base", default="yosys-default")
-    p.add_argument("--new", default=flow.ABC_SCRIPT)
+    p.add_argument("scripts", nargs="*", default=["yosys-default", flow.ABC_SCRIPT],
+                   help="the first is the reference of the area change")
+    p = sub.add_parser("runtimes")
+    p.add_argument("--script", default=flow.ABC_SCRIPT)
     args = ap.parse_args()
     os.chdir(ROOT)
-    return cmd_run(args) if args.cmd == "run" else cmd_table(args)
+    return {"run": cmd_run, "table": cmd_table, "runtimes": cmd_runtimes}[args.cmd](args)
 
 
 if __name__ == "__main__":
