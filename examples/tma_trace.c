@@ -11,8 +11,8 @@
  *   tile  tile-major, a x b memory tiles: TileLens-HW, the column-major
  *         descriptor with tile_major = 1 (the kernel is unchanged)
  *
- * For each layout the load is stepped one cycle at a time with
- * tl_gen_begin()/tl_gen_next(), as a TMA unit model would: each request is
+ * For each layout the load is stepped one cycle at a time through the
+ * library's TMA address unit (tl_tma_tick, always ready): each request is
  * split into the 4 KB pages and 32 B sectors it touches (tl_req_blocks) and
  * the pages go through a per-load miss table (a page already requested by
  * this load merges). The result is checked against tl_box_pages(), the
@@ -124,8 +124,9 @@ static void print_page_runs(const uint64_t *p, size_t n) {
 /* Replays one load under one layout; returns 0, or 1 on an inconsistency. */
 static int replay(const tensor *t, int layout, const tl_desc *d, const tl_box *bx,
                   const options *o, totals *tot) {
-  tl_gen g;
-  tl_status st = tl_gen_begin(&g, d, bx);
+  tl_tma u;  /* the TMA address unit, one tick per cycle, always ready */
+  tl_tma_reset(&u);
+  tl_status st = tl_tma_tick(&u, 1, 1, d, bx);  /* the start handshake */
   if (st != TL_OK) {
     printf("  %-4s: rejected, %s\n", layout_name[layout], tl_status_str(st));
     tot->rejected++;
@@ -137,9 +138,10 @@ static int replay(const tensor *t, int layout, const tl_desc *d, const tl_box *b
   if (!miss) { fprintf(stderr, "tma_trace: out of memory\n"); exit(1); }
   uint64_t cycle = 0, requests = 0, bubbles = 0, sectors = 0, used = 0;
   tl_req r, first = {0, 0, 0}, last = {0, 0, 0};
-  tl_step k;
-  while ((k = tl_gen_next(&g, &r)) != TL_STEP_DONE) {
-    if (k == TL_STEP_BUBBLE) {
+  while (u.busy) {
+    if (tl_tma_tick(&u, 0, 1, NULL, NULL) != TL_OK) { fprintf(stderr, "tma_trace: unit error\n"); exit(1); }
+    r = u.req;
+    if (u.kind == TL_STEP_BUBBLE) {
       if (o->print_requests) printf("        cycle %4" PRIu64 ": bubble\n", cycle);
       bubbles++;
       cycle++;

@@ -72,7 +72,17 @@ typedef enum {
                                dimensions' coord x stride) lies outside [0, L)    */
   TL_ERR_UNSUPPORTED_FEATURE, /* element strides other than 1, interleave or
                                swizzle: not modelled, rejected                   */
-  TL_STATUS_COUNT
+  TL_STATUS_COUNT,          /* 14: codes 0..13 are the range of the RTL err
+                               outputs (rtl/tilelens/tilelens_status.vh)     */
+  /* API-only codes: no RTL output carries them (their values lie above the
+   * 4-bit err ports' range on purpose). */
+  TL_ERR_STATE = 16,        /* an object not set up by its begin/reset
+                               function, or a call out of its cycle order    */
+  TL_ERR_LIMIT = 17,        /* a result beyond a documented resource bound    */
+  TL_ERR_RANGE = 18,        /* an argument outside its documented range (a
+                               1-bit input other than 0/1, a size or index
+                               beyond the tensor, a page size above 2^40)     */
+  TL_STATUS_END             /* one past the last code                         */
 } tl_status;
 
 /* A constant, human-readable name for a status ("TL_ERR_BOX: ..."). */
@@ -216,7 +226,12 @@ uint64_t tl_bit_permute(uint64_t x, uint32_t row_bits, uint32_t col_bits,
  *                   tensor along dimension 0),
  *   TL_STEP_BUBBLE  the step's run lies entirely out of bounds: no request,
  *   TL_STEP_DONE    the nest is exhausted (and stays so).                     */
-typedef enum { TL_STEP_DONE = 0, TL_STEP_REQ = 1, TL_STEP_BUBBLE = 2 } tl_step;
+typedef enum {
+  TL_STEP_ERROR = -1,   /* g or out NULL, or g never set up by tl_gen_begin() */
+  TL_STEP_DONE = 0, TL_STEP_REQ = 1, TL_STEP_BUBBLE = 2
+} tl_step;
+/* Loop as `while ((k = tl_gen_next(&g, &r)) > TL_STEP_DONE)`: it also stops
+ * on TL_STEP_ERROR. A generator tl_gen_begin() rejected is set up and done. */
 
 typedef struct {
   tl_counters cfg;
@@ -234,12 +249,79 @@ typedef struct {
    * accumulators do): assumed source address (wrapping), view coordinates. */
   uint64_t src_acc;
   int64_t  cur[TL_MAX_RANK];
+  uint32_t tag;                     /* set by tl_gen_begin(); internal */
 } tl_gen;
 
 tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b);
 tl_step   tl_gen_next(tl_gen *g, tl_req *out);
 /* Steps of the whole nest (requests + bubbles). */
-uint64_t  tl_gen_total_steps(const tl_gen *g);
+uint64_t  tl_gen_total_steps(const tl_gen *g);   /* 0 for NULL or never begun */
+
+/* ---- Composed TMA address unit (tilelens_tma_addr) --------------------------
+ * The cycle model of the RTL unit (and of tilelens_addr_gen and
+ * tilelens_base_addr_gen, whose harnesses use it too): idle until a start
+ * handshake takes a box, then one counter step per cycle in which the
+ * request is not stalled. One clock cycle is tl_tma_eval() then
+ * tl_tma_commit():
+ *
+ *   eval    the cycle's outputs, from the state alone (no input is read):
+ *           start_ready = !busy; busy: the next step is computed, kind =
+ *           TL_STEP_REQ (valid = 1, req = the request offered) or
+ *           TL_STEP_BUBBLE (valid = 0, nothing offered); idle: kind =
+ *           TL_STEP_DONE, valid = 0. done (a register) is 1 in the cycle after
+ *           the last step was taken.
+ *   commit  the clock edge, inputs sampled (each 0 or 1, else TL_ERR_RANGE):
+ *           rst_n = 0: idle, done = 0 (the RTL's reset; statistics kept);
+ *           busy: a bubble always advances; a request advances when
+ *           req_ready = 1 (valid && req_ready is the transfer), otherwise the
+ *           same request is offered again next cycle; after the last step
+ *           busy falls and done is 1 for one cycle; start_valid is ignored;
+ *           idle and start_valid = 1: the box (d, b) is checked
+ *           (tl_box_check); an accepted box makes the unit busy from the next
+ *           cycle, a rejected one is dropped; err holds the status of the
+ *           last start. d and b are read only then (the model copies what it
+ *           needs; the RTL wants its inputs held until done).
+ *           Returns the start's status in a cycle with a start, TL_OK in
+ *           other cycles, or TL_ERR_NULL / TL_ERR_STATE (not reset, or no
+ *           eval since the last commit) / TL_ERR_RANGE with no state change.
+ *   tick    tl_tma_tick() = eval + commit with rst_n = 1: one cycle of a
+ *           simulator's tick loop; afterwards valid && req_ready says that
+ *           req was transferred in this cycle.
+ * Allocation-free; the caller owns the object. */
+typedef struct {
+  uint64_t cycles;        /* commits with rst_n = 1 */
+  uint64_t busy_cycles;   /* of which busy */
+  uint64_t requests;      /* requests transferred (valid && req_ready) */
+  uint64_t bubbles;       /* steps without a request */
+  uint64_t stalls;        /* cycles a request waited for req_ready */
+  uint64_t boxes;         /* starts accepted */
+  uint64_t rejected;      /* starts dropped (err says why) */
+} tl_tma_stats;
+
+typedef struct {
+  /* state (the RTL's registers) */
+  tl_gen       gen;          /* the box in flight */
+  uint32_t     busy;         /* busy_o */
+  uint32_t     done;         /* done_o */
+  tl_status    err;          /* status of the last start handshake */
+  /* outputs of the current cycle, written by tl_tma_eval() */
+  uint32_t     start_ready;  /* start_ready_o */
+  uint32_t     valid;        /* req_valid_o */
+  tl_req       req;          /* req_src_o, req_dst_o, req_bytes_o (when valid) */
+  tl_step      kind;         /* this cycle's step: REQ, BUBBLE, DONE when idle */
+  tl_tma_stats stats;
+  /* internal */
+  tl_gen       peek;         /* the generator after this cycle's step */
+  uint32_t     evaluated;
+  uint32_t     tag;
+} tl_tma;
+
+tl_status tl_tma_reset(tl_tma *u);   /* idle, statistics cleared */
+tl_status tl_tma_eval(tl_tma *u);
+tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_t req_ready,
+                        const tl_desc *d, const tl_box *b);
+tl_status tl_tma_tick(tl_tma *u, uint32_t start_valid, uint32_t req_ready,
+                      const tl_desc *d, const tl_box *b);
 
 /* ---- Hardware partition ------------------------------------------------------
  * The RTL validates the way a TMA does: the descriptor once, when it is

@@ -1,7 +1,7 @@
 /*
  * tb_tilelens_addr_gen.cpp - lockstep harness of tilelens_addr_gen against
  * the C model's incremental generator (tl_gen_begin / tl_gen_next), cycle by
- * cycle through tl_gen_model.h.
+ * cycle through the library's unit model (tl_tma_eval / tl_tma_commit).
  *
  * Each started box is a supported (descriptor, box) pair; its nest comes
  * from tl_counter_hw(), its tile base from tl_split_sum_masked(). Stimulus:
@@ -17,7 +17,7 @@
  */
 #include "Vtilelens_addr_gen.h"
 #include "lockstep.h"
-#include "tl_gen_model.h"
+#include "tilelens.h"
 #include "tl_stim.h"
 
 struct TbAddrGen {
@@ -29,7 +29,7 @@ struct TbAddrGen {
 
   std::vector<tlstim::Case> directed, pool;
   size_t next_directed = 0;
-  GenModel m;
+  tl_tma m{};  // the library's cycle model (tilelens.h: tl_tma_*)
   tlstim::Case cur;
   bool have_case = false, start = false, ready = true, rst_n = true, cur_directed = false;
   int bp_kind = 0, burst = 0, reset_hold = 0;
@@ -209,8 +209,8 @@ struct TbAddrGen {
     dut.req_ready_i = ready;
 
     // the model: this cycle's outputs, then the edge
-    if (!rst_n) m.reset();
-    m.eval();
+    if (!rst_n) tl_tma_reset(&m);
+    tl_tma_eval(&m);
     e.start_ready = m.start_ready;
     e.valid = m.valid;
     e.busy = m.busy;
@@ -220,7 +220,7 @@ struct TbAddrGen {
     e.bytes = (uint16_t)m.req.bytes;
     cover(env, dut);
     bool was_busy = m.busy;
-    m.commit(rst_n, start, ready, &cur.d, &cur.b);
+    tl_tma_commit(&m, rst_n, start, ready, &cur.d, &cur.b);
     if (!was_busy && m.busy) {
       const tl_counters &n = m.gen.cfg;
       cv.hit(b_mode[n.mode]);

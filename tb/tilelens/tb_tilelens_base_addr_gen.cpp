@@ -2,7 +2,7 @@
  * tb_tilelens_base_addr_gen.cpp - lockstep harness of the baseline generator
  * tilelens_base_addr_gen against the C model's incremental generator on
  * linear descriptors (tl_gen_begin / tl_gen_next), cycle by cycle through
- * tl_gen_model.h.
+ * the library's unit model (tl_tma_eval / tl_tma_commit).
  *
  * Each started box is a supported linear (descriptor, box) pair; its tile
  * base is the plain sum of products. Stimulus: the paper's Figure 9 views and
@@ -17,7 +17,7 @@
  */
 #include "Vtilelens_base_addr_gen.h"
 #include "lockstep.h"
-#include "tl_gen_model.h"
+#include "tilelens.h"
 #include "tl_stim.h"
 
 struct TbBaseAddrGen {
@@ -29,7 +29,7 @@ struct TbBaseAddrGen {
 
   std::vector<tlstim::Case> directed, pool;
   size_t next_directed = 0;
-  GenModel m;
+  tl_tma m{};  // the library's cycle model (tilelens.h: tl_tma_*)
   tlstim::Case cur;
   bool have_case = false, start = false, ready = true, rst_n = true, cur_directed = false;
   int bp_kind = 0, burst = 0, reset_hold = 0;
@@ -175,8 +175,8 @@ struct TbBaseAddrGen {
     dut.req_ready_i = ready;
 
     // the model: this cycle's outputs, then the edge
-    if (!rst_n) m.reset();
-    m.eval();
+    if (!rst_n) tl_tma_reset(&m);
+    tl_tma_eval(&m);
     e.start_ready = m.start_ready;
     e.valid = m.valid;
     e.busy = m.busy;
@@ -186,7 +186,7 @@ struct TbBaseAddrGen {
     e.bytes = (uint16_t)m.req.bytes;
     cover(env, dut);
     bool was_busy = m.busy;
-    m.commit(rst_n, start, ready, &cur.d, &cur.b);
+    tl_tma_commit(&m, rst_n, start, ready, &cur.d, &cur.b);
     if (!was_busy && m.busy) {
       const tl_counters &n = m.gen.cfg;
       cv.hit(b_mode[n.mode]);

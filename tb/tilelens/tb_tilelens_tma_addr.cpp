@@ -2,7 +2,7 @@
  * tb_tilelens_tma_addr.cpp - lockstep harness of tilelens_tma_addr, the
  * composed TileLens TMA address unit: err_o against tl_box_check() every
  * cycle, the request stream against tl_gen_begin() / tl_gen_next() cycle by
- * cycle (tl_gen_model.h).
+ * cycle (the library's unit model, tl_tma_eval / tl_tma_commit).
  *
  * The descriptor's status and classes (desc_err_i, row_mask_i, ...) are
  * driven from tl_desc_info_get(), as tilelens_desc_check stores them.
@@ -21,7 +21,7 @@
  */
 #include "Vtilelens_tma_addr.h"
 #include "lockstep.h"
-#include "tl_gen_model.h"
+#include "tilelens.h"
 #include "tl_stim.h"
 
 #include <deque>
@@ -45,7 +45,7 @@ struct TbTmaAddr {
   std::vector<tl_req> stream;
   int b_paper_checks;
   size_t next_directed = 0;
-  GenModel m;
+  tl_tma m{};  // the library's cycle model (tilelens.h: tl_tma_*)
   tlstim::Case cur;
   tl_status cur_err = TL_OK;
   bool have_case = false, start = false, ready = true, rst_n = true, cur_directed = false;
@@ -308,8 +308,8 @@ struct TbTmaAddr {
     }
     dut.req_ready_i = ready;
 
-    if (!rst_n) m.reset();
-    m.eval();
+    if (!rst_n) tl_tma_reset(&m);
+    tl_tma_eval(&m);
     e.start_ready = m.start_ready;
     e.err = (uint8_t)cur_err;
     e.valid = m.valid;
@@ -326,7 +326,7 @@ struct TbTmaAddr {
       if (m.valid && m.req.bytes != m.gen.cfg.run_bytes) cv.hit(b_clip);
     }
     bool was_busy = m.busy;
-    m.commit(rst_n, start, ready, &cur.d, &cur.b);
+    tl_tma_commit(&m, rst_n, start, ready, &cur.d, &cur.b);
     if (!was_busy && m.busy) {
       const tl_counters &n = m.gen.cfg;
       cv.hit(b_mode[n.mode]);

@@ -21,6 +21,7 @@ tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b) {
   if (!g) return TL_ERR_NULL;
   memset(g, 0, sizeof *g);
   g->done = 1;
+  g->tag = TL_GEN_TAG;
   tl_status st = tl_counter_config(d, b, &g->cfg);
   if (st != TL_OK) return st;
   tl_split_sum_in in;
@@ -43,6 +44,7 @@ tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b) {
 }
 
 uint64_t tl_gen_total_steps(const tl_gen *g) {
+  if (!g || g->tag != TL_GEN_TAG) return 0;
   uint64_t n = 1;
   for (uint32_t k = 0; k < TL_MAX_LEVELS; k++) n *= g->cfg.count[k];
   return n;
@@ -66,7 +68,8 @@ static void advance(tl_gen *g) {
 }
 
 tl_step tl_gen_next(tl_gen *g, tl_req *out) {
-  if (!g || g->done) return TL_STEP_DONE;
+  if (!g || !out || g->tag != TL_GEN_TAG) return TL_STEP_ERROR;
+  if (g->done) return TL_STEP_DONE;
   const tl_counters *c = &g->cfg;
   const int64_t *cc = g->cur;
   int inside = 1;
@@ -99,7 +102,7 @@ tl_status tl_box_requests(const tl_desc *d, const tl_box *b,
   tl_req r;
   tl_step k;
   size_t n = 0;
-  while ((k = tl_gen_next(&g, &r)) != TL_STEP_DONE) {
+  while ((k = tl_gen_next(&g, &r)) > TL_STEP_DONE) {
     if (k != TL_STEP_REQ) continue;
     if (n < cap) out[n] = r;
     n++;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 const char *tl_status_str(tl_status st) {
-  static const char *const names[TL_STATUS_COUNT] = {
+  static const char *const names[TL_STATUS_END] = {
     [TL_OK] = "TL_OK: success",
     [TL_ERR_RANK] = "TL_ERR_RANK: rank outside 1..5",
     [TL_ERR_ELEM_SIZE] = "TL_ERR_ELEM_SIZE: element size not 1, 2, 4 or 8 bytes",
@@ -24,8 +24,11 @@ const char *tl_status_str(tl_status st) {
     [TL_ERR_NULL] = "TL_ERR_NULL: NULL argument",
     [TL_ERR_ROW_RANGE] = "TL_ERR_ROW_RANGE: tile-major row start outside [0, L)",
     [TL_ERR_UNSUPPORTED_FEATURE] = "TL_ERR_UNSUPPORTED_FEATURE: element strides, interleave or swizzle not modelled",
+    [TL_ERR_STATE] = "TL_ERR_STATE: object not set up by its begin/reset function, or called out of order",
+    [TL_ERR_LIMIT] = "TL_ERR_LIMIT: result beyond a documented resource bound",
+    [TL_ERR_RANGE] = "TL_ERR_RANGE: argument outside its documented range",
   };
-  if ((unsigned)st >= TL_STATUS_COUNT) return "TL_ERR_?: unknown status";
+  if ((unsigned)st >= TL_STATUS_END || !names[st]) return "TL_ERR_?: unknown status";
   return names[st];
 }
 

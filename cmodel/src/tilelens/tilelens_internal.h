@@ -9,6 +9,8 @@
 
 #include "tilelens.h"
 
+#define TL_GEN_TAG 0x544c4747u /* "TLGG": a tl_gen set up by tl_gen_begin */
+
 typedef __int128 tl_i128;
 typedef unsigned __int128 tl_u128;
 

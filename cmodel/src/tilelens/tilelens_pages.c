@@ -35,7 +35,7 @@ tl_status tl_box_pages(const tl_desc *d, const tl_box *b, uint32_t log2_page,
   if (!list) return TL_ERR_OVERFLOW;
   tl_req r;
   tl_step k;
-  while ((k = tl_gen_next(&g, &r)) != TL_STEP_DONE) {
+  while ((k = tl_gen_next(&g, &r)) > TL_STEP_DONE) {
     if (k == TL_STEP_BUBBLE) { st->bubbles++; continue; }
     st->requests++;
     st->bytes_used += r.bytes;

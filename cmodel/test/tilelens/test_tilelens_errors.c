@@ -177,7 +177,7 @@ Test(tilelens_errors, null_arguments) {
   cr_assert_eq(c.err, TL_ERR_NULL);
   cr_assert_eq(tl_counter_config(&d, &b, NULL), TL_ERR_NULL);
   cr_assert_eq(tl_gen_begin(NULL, &d, &b), TL_ERR_NULL);
-  cr_assert_eq(tl_gen_next(NULL, NULL), TL_STEP_DONE);
+  cr_assert_eq(tl_gen_next(NULL, NULL), TL_STEP_ERROR);
   cr_assert_eq(tl_box_pages(&d, &b, 12, NULL, 0, NULL), TL_ERR_NULL);
   cr_assert_eq(tl_box_pages(NULL, &b, 12, NULL, 0, &ps), TL_ERR_NULL);
 }

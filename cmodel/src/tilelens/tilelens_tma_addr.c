@@ -1,0 +1,85 @@
+/*
+ * tilelens_tma_addr.c - cycle model of tilelens_tma_addr, the composed
+ * TileLens TMA address unit (descriptor classes, box check, counter
+ * reconfigurator, split-and-sum, address generator): a start handshake
+ * takes a box, then one counter step per cycle in which the request
+ * interface is not stalled. The per-cycle contract is in tilelens.h
+ * ("Composed TMA address unit"); the RTL harnesses of tilelens_addr_gen,
+ * tilelens_base_addr_gen and tilelens_tma_addr compare against exactly
+ * these functions.
+ */
+#include "tilelens_internal.h"
+
+#include <string.h>
+
+#define TL_TMA_TAG 0x544d4155u /* "TMAU": set by tl_tma_reset */
+
+static int tma_ok(const tl_tma *u) { return u->tag == TL_TMA_TAG; }
+
+tl_status tl_tma_reset(tl_tma *u) {
+  if (!u) return TL_ERR_NULL;
+  memset(u, 0, sizeof *u);
+  u->start_ready = 1;
+  u->kind = TL_STEP_DONE;
+  u->tag = TL_TMA_TAG;
+  return TL_OK;
+}
+
+tl_status tl_tma_eval(tl_tma *u) {
+  if (!u) return TL_ERR_NULL;
+  if (!tma_ok(u)) return TL_ERR_STATE;
+  u->start_ready = !u->busy;
+  u->valid = 0;
+  u->kind = TL_STEP_DONE;
+  if (u->busy) {
+    u->peek = u->gen;
+    u->kind = tl_gen_next(&u->peek, &u->req);
+    u->valid = u->kind == TL_STEP_REQ;
+  }
+  u->evaluated = 1;
+  return TL_OK;
+}
+
+tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_t req_ready,
+                        const tl_desc *d, const tl_box *b) {
+  if (!u) return TL_ERR_NULL;
+  if (!tma_ok(u)) return TL_ERR_STATE;
+  if (rst_n > 1 || start_valid > 1 || req_ready > 1) return TL_ERR_RANGE;
+  if (!rst_n) {
+    tl_tma_stats keep = u->stats;
+    tl_tma_reset(u);
+    u->stats = keep;
+    return TL_OK;
+  }
+  if (!u->evaluated) return TL_ERR_STATE;
+  if (!u->busy && start_valid && (!d || !b)) return TL_ERR_NULL;
+  tl_status st = TL_OK;
+  uint32_t done_next = 0;
+  u->stats.cycles++;
+  if (u->busy) {
+    u->stats.busy_cycles++;
+    if (u->kind == TL_STEP_BUBBLE) u->stats.bubbles++;
+    else if (u->kind == TL_STEP_REQ && req_ready) u->stats.requests++;
+    else if (u->kind == TL_STEP_REQ) u->stats.stalls++;
+    if (u->kind == TL_STEP_BUBBLE || (u->kind == TL_STEP_REQ && req_ready)) {
+      u->gen = u->peek;  /* the step eval() took */
+      if (u->gen.done) { u->busy = 0; done_next = 1; }
+    }
+  } else if (start_valid) {
+    st = tl_gen_begin(&u->gen, d, b);
+    u->err = st;
+    u->busy = st == TL_OK && !u->gen.done;
+    if (st == TL_OK) u->stats.boxes++;
+    else u->stats.rejected++;
+  }
+  u->done = done_next;
+  u->evaluated = 0;
+  return st;
+}
+
+tl_status tl_tma_tick(tl_tma *u, uint32_t start_valid, uint32_t req_ready,
+                      const tl_desc *d, const tl_box *b) {
+  tl_status st = tl_tma_eval(u);
+  if (st != TL_OK) return st;
+  return tl_tma_commit(u, 1, start_valid, req_ready, d, b);
+}
