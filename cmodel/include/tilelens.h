@@ -127,9 +127,42 @@ tl_status tl_box_check(const tl_desc *d, const tl_box *b);
 tl_status tl_box_requests(const tl_desc *d, const tl_box *b,
                           tl_req *out, size_t cap, size_t *count);
 
-/* Paper Eq. 2: tile-major byte offset of element (i, j) (uses elem_bytes,
- * log2_a, log2_b, log2_granule and lead_stride of d; no validation). */
-uint64_t tl_tile_offset(const tl_desc *d, uint64_t i, uint64_t j);
+/* Paper Eq. 2: tile-major byte offset (from d->base) of element (i, j) of a
+ * K x N matrix: i is the CONTIGUOUS index (along K, descriptor dimension 0;
+ * elements i and i+1 of one tile are elem_bytes apart), j the column index
+ * (along N, descriptor dimension 1). Reads elem_bytes, tile_major (must be
+ * 1), log2_a, log2_b, log2_granule and lead_stride (L = K*s) of d.
+ * tl_tile_offset_get() returns TL_ERR_NULL, TL_ERR_ELEM_SIZE,
+ * TL_ERR_TILE_SHAPE, TL_ERR_LEAD_STRIDE (those fields broken, e.g. a zeroed
+ * descriptor), TL_ERR_RANGE (i >= K) or TL_ERR_OVERFLOW (offset >= 2^64),
+ * with *off = 0; tl_tile_offset() returns TL_TILE_OFFSET_INVALID then. */
+#define TL_TILE_OFFSET_INVALID UINT64_MAX
+tl_status tl_tile_offset_get(const tl_desc *d, uint64_t i, uint64_t j, uint64_t *off);
+uint64_t  tl_tile_offset(const tl_desc *d, uint64_t i, uint64_t j);
+
+/* ---- Builders ----------------------------------------------------------------
+ * The paper's common case: a K x N matrix of s-byte elements with K
+ * contiguous (element (i, j) at i*s + j*K*s when linear), seen by the TMA as
+ * dim[0] = K (index i), dim[1] = N (index j), stride[1] = K*s.
+ *   tl_desc_matrix_linear  the standard layout (tile_major = 0);
+ *   tl_desc_matrix_tiled   the same matrix stored tile-major in a x b memory
+ *                          tiles (a along K, b along N; powers of two, else
+ *                          TL_ERR_TILE_SHAPE; granule G = a*b*s, L = K*s).
+ * Both fill *d whatever the outcome and return tl_desc_check(d) (or the first
+ * argument error). The two twins read the same elements for the same box.
+ *   tl_box_2d  a box_i x box_j box at element (i, j) (box_i along K), written
+ *              to shared memory at smem_base;
+ *   tl_box_nd  the same for any rank (coord[] and size[] of rank entries).
+ * The box builders check what needs no descriptor (rank 1..5, sizes 1..256,
+ * smem_base 16-byte aligned: TL_ERR_RANK, TL_ERR_BOX, TL_ERR_ALIGN);
+ * tl_box_check() checks the rest. */
+tl_status tl_desc_matrix_linear(tl_desc *d, uint64_t base, uint64_t K, uint64_t N, uint32_t s);
+tl_status tl_desc_matrix_tiled(tl_desc *d, uint64_t base, uint64_t K, uint64_t N, uint32_t s,
+                               uint32_t a, uint32_t b);
+tl_status tl_box_2d(tl_box *bx, int32_t i, int32_t j, uint32_t box_i, uint32_t box_j,
+                    uint32_t smem_base);
+tl_status tl_box_nd(tl_box *bx, uint32_t rank, const int32_t *coord, const uint32_t *size,
+                    uint32_t smem_base);
 
 /* ---- Block 1: split-and-sum (tilelens_split_sum) --------------------------
  * Per dimension d < rank the product p[d] = coord[d] * stride[d] (stride[0] is

@@ -1,5 +1,5 @@
 /*
- * tilelens_desc.c - status names, descriptor and box validation, Eq. 2.
+ * tilelens_desc.c - status names, descriptor and box validation.
  *
  * The order of the checks is the priority of the errors, identical to the
  * priority encoder of the RTL error outputs (docs/tilelens.md, "Validation").
@@ -120,13 +120,4 @@ void tl_split_sum_input(const tl_desc *d, const tl_box *b, tl_split_sum_in *in) 
 tl_status tl_box_check(const tl_desc *d, const tl_box *b) {
   tl_counters c;
   return tl_counter_config(d, b, &c);
-}
-
-uint64_t tl_tile_offset(const tl_desc *d, uint64_t i, uint64_t j) {
-  uint32_t la = d->log2_a, lb = d->log2_b;
-  uint64_t s = d->elem_bytes;
-  uint64_t k_over_a = d->lead_stride / s >> la;
-  uint64_t ti = i >> la, ip = i & ((1ull << la) - 1);
-  uint64_t tj = j >> lb, jp = j & ((1ull << lb) - 1);
-  return ((tj * k_over_a + ti) << d->log2_granule) + ((jp << la) + ip) * s;
 }
