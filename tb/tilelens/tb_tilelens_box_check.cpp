@@ -5,9 +5,12 @@
  * Domain: a valid rank (1..5) and element size (1, 2, 4, 8). Stimulus: the
  * C error tests' cases, then seeded random boxes: legal sizes, 0, 257..511,
  * box[0]*s off the 16-byte grid, any shared-memory base, and footprints
- * placed exactly at and just past the 2^32 limit.
+ * placed exactly at and just past the 2^32 limit; one case in eight breaks
+ * two or three of the rules at once (error priority: one coverage bin per
+ * pair of rules broken together, fault_cross.h).
  */
 #include "Vtilelens_box_check.h"
+#include "fault_cross.h"
 #include "lockstep.h"
 #include "tl_stim.h"
 
@@ -18,6 +21,8 @@ struct TbBoxCheck {
   static constexpr uint64_t kDefaultCycles = 10000000;
   struct Exp { uint8_t err; };
 
+  enum { F_BOX, F_ALIGN, F_OVF };  // rules 13, 14, 15 in priority order
+  lockstep::FaultCross cross;
   int b_ok, b_box0, b_box257, b_row16, b_align, b_ovf, b_edge_ok, b_edge_ovf, b_rank[6], b_elem[4];
 
   explicit TbBoxCheck(lockstep::Env &env) {
@@ -32,6 +37,45 @@ struct TbBoxCheck {
     b_edge_ovf = c.bin("footprint ends 16 B past 2^32");
     for (int r = 1; r <= 5; r++) b_rank[r] = c.bin("rank " + std::to_string(r));
     for (int s = 0; s < 4; s++) b_elem[s] = c.bin("element size " + std::to_string(1 << s));
+    cross.declare(c, "two faults", {"BOX", "ALIGN", "OVERFLOW"});
+  }
+
+  // Which rules (d, b) breaks, each on its own (no priority). The footprint
+  // is the product of the box sizes below the rank as given (a size of 0
+  // makes it 0), as the RTL computes it.
+  static uint32_t faults(const tl_desc &d, const tl_box &b) {
+    uint32_t m = 0;
+    uint64_t prod = d.elem_bytes;
+    for (uint32_t k = 0; k < d.rank; k++) {
+      if (b.box[k] == 0 || b.box[k] > 256) m |= 1u << F_BOX;
+      prod *= b.box[k];
+    }
+    if ((uint64_t)b.box[0] * d.elem_bytes % 16) m |= 1u << F_BOX;
+    if (b.smem_base % 16) m |= 1u << F_ALIGN;
+    if (b.smem_base + prod > (1ull << 32)) m |= 1u << F_OVF;
+    return m;
+  }
+
+  // Two or three rules broken together: a size above 256 or box[0]*s off
+  // the grid, a misaligned base, a footprint past 2^32.
+  static void several(lockstep::Rng &rng, const tl_desc &d, tl_box &b) {
+    uint32_t want = 0;
+    while (__builtin_popcount(want) < 2) want = (uint32_t)rng.bits(3);
+    if (want & (1u << F_BOX)) {
+      if (rng.chance(1, 2) || d.elem_bytes >= 16) b.box[rng.below(d.rank)] = 257 + (uint32_t)rng.below(255);
+      else b.box[0] = (16 / d.elem_bytes) * (uint32_t)rng.range(1, 256 * d.elem_bytes / 16 - 1) + 1;
+    }
+    uint64_t bytes = d.elem_bytes;
+    for (uint32_t k = 0; k < d.rank; k++) bytes *= b.box[k];
+    if (want & (1u << F_OVF)) {
+      uint64_t past = 16 * (1 + rng.below(rng.chance(1, 2) ? 2 : 1 << 20));
+      b.smem_base = bytes + past > (1ull << 32) ? (uint32_t)rng.next() | 0xfff00000u
+                                                 : (uint32_t)((1ull << 32) - bytes + past);
+    } else {
+      b.smem_base = (uint32_t)rng.below(1u << 20);
+    }
+    b.smem_base &= ~15u;
+    if (want & (1u << F_ALIGN)) b.smem_base |= 1 + (uint32_t)rng.below(15);
   }
 
   template <class V> void ports(V &v, Dut &d, Exp &e) {
@@ -64,14 +108,15 @@ struct TbBoxCheck {
     if (rng.chance(7, 8)) for (uint32_t k = 0; k < d.rank; k++) if (b.box[k] == 0 || b.box[k] > 256) b.box[k] = 1;
     uint64_t bytes = d.elem_bytes;
     for (uint32_t k = 0; k < d.rank; k++) bytes *= b.box[k];
-    switch (rng.below(4)) {
+    switch (rng.below(4) + (rng.chance(1, 8) ? 4 : 0)) {
       case 0: b.smem_base = (uint32_t)rng.next(); break;
       case 1: {  // exactly at the limit, or 16 bytes past it
         uint64_t s = (1ull << 32) - (bytes & ~15ull) + (rng.chance(1, 2) ? 16 : 0);
         b.smem_base = (uint32_t)s;
         break;
       }
-      default: b.smem_base = (uint32_t)(rng.next() & ~15ull) >> rng.below(32); b.smem_base &= ~15u; break;
+      case 2: case 3: b.smem_base = (uint32_t)(rng.next() & ~15ull) >> rng.below(32); b.smem_base &= ~15u; break;
+      default: several(rng, d, b); break;
     }
     dut.rank_i = (uint8_t)d.rank;
     dut.elem_bytes_i = (uint8_t)d.elem_bytes;
@@ -82,6 +127,7 @@ struct TbBoxCheck {
     tl_status st = tl_box_shape_check(&d, &b);
     e.err = (uint8_t)st;
     auto &c = env.cov;
+    cross.hit(env, faults(d, b));
     c.hit(b_rank[d.rank]);
     c.hit(b_elem[__builtin_ctz(d.elem_bytes)]);
     switch (st) {

@@ -9,10 +9,13 @@
  * and both tile shapes), then seeded random supported descriptors (linear and tile-major, rank 1..5,
  * every element size and tile shape), the same broken in one way (every
  * descriptor rule, extreme dims and strides, column strides m*L with m a
- * multiple of b, a power of two below b, or neither), random inputs while
- * idle, starts while busy, and rare resets in the middle of a check.
+ * multiple of b, a power of two below b, or neither), the same broken in
+ * two to four ways at once (error priority: one coverage bin per pair of
+ * rules broken together, fault_cross.h), random inputs while idle, starts
+ * while busy, and rare resets in the middle of a check.
  */
 #include "Vtilelens_desc_check.h"
+#include "fault_cross.h"
 #include "lockstep.h"
 #include "tl_stim.h"
 
@@ -39,6 +42,12 @@ struct TbDescCheck {
   int reset_hold = 0;
   int b_err[TL_STATUS_COUNT], b_align_g, b_view_row, b_ok_lin, b_ok_tm, b_row, b_col, b_split0, b_splitk,
       b_rank[6], b_elem[4], b_reset_busy, b_start_busy, b_fig9, b_dim_max;
+  lockstep::FaultCross cross;
+
+  // The descriptor rules as the RTL reports them (docs/tilelens.md rules
+  // 2-12), in priority order; rule 7 (base alignment) and rule 10 (granule
+  // alignment) are separate faults with the same code.
+  enum { F_RANK, F_ELEM, F_DIM, F_STRIDE, F_FEAT, F_BASE, F_OVF, F_SHAPE, F_GBASE, F_LEAD, F_VIEW, F_NUM };
 
   explicit TbDescCheck(lockstep::Env &env) {
     static const uint32_t shapes[][3] = {{0, 7, 5}, {1, 7, 5}, {1, 6, 6}};
@@ -64,6 +73,10 @@ struct TbDescCheck {
     b_start_busy = c.bin("start_valid while busy (ignored)");
     b_fig9 = c.bin("paper Fig. 9 descriptors (directed)");
     b_dim_max = c.bin("dimension of exactly 2^32 (ok)");
+    // Every pair can occur: rank 6 or 7 still checks the five dimensions,
+    // and tile_major = 1 with a bad shape still checks rules 10-12.
+    cross.declare(c, "two faults", {"RANK", "ELEM_SIZE", "DIM", "STRIDE", "FEATURE", "ALIGN (base)", "OVERFLOW",
+                                    "TILE_SHAPE", "ALIGN (granule)", "LEAD_STRIDE", "VIEW"});
     cur = directed[0];
   }
 
@@ -103,6 +116,53 @@ struct TbDescCheck {
     return true;
   }
 
+  // Which rules d breaks, each evaluated on its own (no priority): bit F_x.
+  // Dimensions at or above the rank take part in nothing (a rank of 6 or 7
+  // checks all five); a dimension of 0 adds no extent.
+  static uint32_t faults(const tl_desc &d) {
+    uint32_t m = 0, r = d.rank < 5 ? d.rank : 5, s = d.elem_bytes;
+    uint32_t ls = s & 8 ? 3 : s & 4 ? 2 : s & 2 ? 1 : 0;
+    if (d.rank < 1 || d.rank > 5) m |= 1u << F_RANK;
+    if (s != 1 && s != 2 && s != 4 && s != 8) m |= 1u << F_ELEM;
+    for (uint32_t k = 0; k < r; k++)
+      if (d.dim[k] == 0 || d.dim[k] > (1ull << 32)) m |= 1u << F_DIM;
+    for (uint32_t k = 1; k < r; k++)
+      if (d.stride[k] == 0 || d.stride[k] % 16) m |= 1u << F_STRIDE;
+    for (int k = 0; k < 5; k++)
+      if (d.elem_stride[k] > 1) m |= 1u << F_FEAT;
+    if (d.interleave || d.swizzle) m |= 1u << F_FEAT;
+    if (d.base % 16) m |= 1u << F_BASE;
+    unsigned __int128 last = (unsigned __int128)d.base + s - 1;
+    for (uint32_t k = 0; k < r; k++)
+      if (d.dim[k]) last += (unsigned __int128)(d.dim[k] - 1) * (k ? d.stride[k] : s);
+    if (last >> 64) m |= 1u << F_OVF;
+    bool tm = d.tile_major == 1;
+    uint32_t lg = d.log2_granule, la = d.log2_a, lb = d.log2_b;
+    if (d.tile_major > 1 || (tm && (lg < 4 || lg > 16 || la > lg || lb > lg || la + lb + ls != lg)))
+      m |= 1u << F_SHAPE;
+    if (!tm) return m;
+    if (d.base & ((1ull << (lg < 16 ? lg : 16)) - 1)) m |= 1u << F_GBASE;
+    uint64_t L = d.lead_stride;
+    if (L == 0 || (la + ls < 40 && L % (1ull << (la + ls)))) m |= 1u << F_LEAD;
+    if (L) {
+      unsigned __int128 rowx = d.dim[0] ? (unsigned __int128)(d.dim[0] - 1) * s : 0;
+      for (uint32_t k = 1; k < r; k++) {
+        uint64_t st = d.stride[k], q = st / L, b = 1ull << lb;
+        bool row = st < L, col = st % L == 0 && q % b == 0, split = st % L == 0 && !(q & (q - 1)) && q < b;
+        if (!row && !col && !split) m |= 1u << F_VIEW;
+        if (row && d.dim[k]) rowx += (unsigned __int128)(d.dim[k] - 1) * st;
+      }
+      if (rowx >= L) m |= 1u << F_VIEW;
+    }
+    return m;
+  }
+
+  // Several rules broken at once (a random number of one-rule breaks).
+  tl_desc multi_broken(lockstep::Rng &rng, tl_desc d) {
+    for (int n = 2 + (int)rng.below(3); n > 0; n--) d = broken(rng, d);
+    return d;
+  }
+
   tl_desc fresh(lockstep::Rng &rng) {
     tl_desc d = tlstim::random_supported(rng, rng.chance(2, 3)).d;
     for (uint32_t k = d.rank; k < 5; k++) { d.dim[k] = rng.below(3); d.stride[k] = rng.below(1ull << 40); }
@@ -111,7 +171,8 @@ struct TbDescCheck {
 
   tl_desc broken(lockstep::Rng &rng, tl_desc d) {
     tl_desc o = d;
-    uint32_t k = (uint32_t)rng.below(d.rank ? d.rank : 1), k1 = d.rank > 1 ? 1 + (uint32_t)rng.below(d.rank - 1) : 0;
+    uint32_t r = d.rank < 5 ? d.rank : 5;  // a rank of 6 or 7 (an earlier break) checks five dims
+    uint32_t k = (uint32_t)rng.below(r ? r : 1), k1 = r > 1 ? 1 + (uint32_t)rng.below(r - 1) : 0;
     uint64_t L = d.lead_stride, b = 1ull << d.log2_b;
     switch (rng.below(24)) {
       case 0: d.rank = rng.chance(1, 2) ? 0 : 6 + (uint32_t)rng.below(2); break;
@@ -182,7 +243,8 @@ struct TbDescCheck {
         cur = directed[next_directed];
       } else if (rng.chance(3, 4)) {
         tl_desc d = fresh(rng);
-        cur = rng.chance(1, 3) ? d : broken(rng, d);
+        uint64_t w = rng.below(12);  // 1/3 supported, 5/12 one rule broken, 1/4 several
+        cur = w < 4 ? d : w < 9 ? broken(rng, d) : multi_broken(rng, d);
       }
       drive(dut, cur);
       start = next_directed < directed.size() || rng.chance(1, 2);
@@ -228,6 +290,7 @@ struct TbDescCheck {
     auto &cv = env.cov;
     const tl_desc &d = cur;
     if (b_err[pend_st] >= 0) cv.hit(b_err[pend_st]);
+    cross.hit(env, faults(d));
     if (directed_start) cv.hit(b_fig9);
     directed_start = false;
     if (pend_st == TL_ERR_ALIGN && (d.base & 15) == 0) cv.hit(b_align_g);

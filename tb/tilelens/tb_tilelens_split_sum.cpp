@@ -6,9 +6,12 @@
  * and both tile-major shapes, section 6.5, the case-2 example, the C tests'
  * routing case, the exact edges of the row range and of int64), then seeded
  * random: supported cases, moved coordinates, row sums on the L boundary,
- * every lb and mode, and any value of every input.
+ * every lb and mode, and any value of every input; one case in sixteen
+ * breaks rules 17 and 18 together (error priority: the pair is a required
+ * coverage bin, fault_cross.h).
  */
 #include "Vtilelens_split_sum.h"
+#include "fault_cross.h"
 #include "lockstep.h"
 #include "tl_stim.h"
 
@@ -21,6 +24,8 @@ struct TbSplitSum {
 
   std::vector<tlstim::SumIn> directed;
   tlstim::SumGen gen;
+  enum { F_ROW_RANGE, F_OVF };  // rules 17, 18 in priority order
+  lockstep::FaultCross cross;
   int b_fig9, b_lin_ok, b_tm_ok, b_rr_neg, b_rr_sum, b_rr_hi, b_row_edge, b_ovf_pos, b_ovf_neg,
       b_max, b_min, b_lb0, b_lb16, b_rank[8];
 
@@ -40,6 +45,25 @@ struct TbSplitSum {
     b_lb0 = c.bin("lb = 0");
     b_lb16 = c.bin("lb = 16");
     for (int r = 0; r < 8; r++) b_rank[r] = c.bin("rank_i = " + std::to_string(r), r >= 1 && r <= 5);
+    cross.declare(c, "two faults", {"ROW_RANGE", "OVERFLOW"});
+  }
+
+  // Which of rules 17, 18 the input breaks, each on its own: the row test in
+  // tile-major mode, and the tile base (row shifted by lb in tile-major
+  // mode) outside int64 whatever the row test says.
+  static uint32_t faults(const tl_split_sum_in &in, uint32_t mask) {
+    __int128 row = 0, col = 0;
+    bool neg = false;
+    for (uint32_t k = 0; k < 5 && k < in.rank; k++) {
+      __int128 p = (__int128)in.coord[k] * (__int128)in.stride[k];
+      if (k == 0 || (mask >> k & 1)) { row += p; neg |= in.coord[k] < 0; }
+      else col += p;
+    }
+    __int128 tb = col + (in.tile_major ? row * ((__int128)1 << in.log2_b) : row);
+    uint32_t m = 0;
+    if (in.tile_major && (neg || row >= (__int128)in.lead_stride)) m |= 1u << F_ROW_RANGE;
+    if (tb > (__int128)INT64_MAX || tb < (__int128)INT64_MIN) m |= 1u << F_OVF;
+    return m;
   }
 
   template <class V> void ports(V &v, Dut &d, Exp &e) {
@@ -56,7 +80,9 @@ struct TbSplitSum {
   }
 
   void step(lockstep::Env &env, Dut &d, Exp &e) {
-    tlstim::SumIn s = env.cyc < directed.size() ? directed[env.cyc] : gen.next(env.rng);
+    tlstim::SumIn s = env.cyc < directed.size()  ? directed[env.cyc]
+                      : env.rng.chance(1, 16)    ? gen.next_two_faults(env.rng)
+                                                 : gen.next(env.rng);
     if (env.cyc < 9) env.cov.hit(b_fig9);
     const tl_split_sum_in &in = s.in;
     d.rank_i = (uint8_t)in.rank;
@@ -73,6 +99,7 @@ struct TbSplitSum {
     e.err = (uint8_t)o.err;
     // coverage
     auto &c = env.cov;
+    cross.hit(env, faults(in, s.mask & 31));
     c.hit(b_rank[in.rank & 7]);
     if (in.log2_b == 0) c.hit(b_lb0);
     if (in.log2_b == 16) c.hit(b_lb16);

@@ -238,6 +238,35 @@ class SumGen {
     return s;
   }
 
+  // Rules 17 and 18 broken together, at random: tile-major with a negative
+  // row coordinate or a row sum >= L, and column products that push the
+  // tile base past int64 (either sign).
+  SumIn next_two_faults(lockstep::Rng &rng) {
+    SumIn s = pool_[rng.below(pool_.size())];
+    s.in.tile_major = 1;
+    s.in.rank = 2 + (uint32_t)rng.below(4);
+    s.mask = 1;
+    for (uint32_t k = 1; k < s.in.rank; k++)
+      if (rng.chance(1, 4)) s.mask |= 1u << k;                 // some row dims
+    uint32_t col = 1 + (uint32_t)rng.below(s.in.rank - 1);
+    s.mask &= ~(1u << col);                                      // at least one column dim
+    for (uint32_t k = 1; k < s.in.rank; k++) {
+      if (s.mask >> k & 1) continue;
+      s.in.stride[k] = kMask40 - 15 - (rng.below(1 << 20) << 4);
+      s.in.coord[k] = rng.chance(1, 2) ? INT32_MAX - (int32_t)rng.below(1 << 20) : INT32_MIN + (int32_t)rng.below(1 << 20);
+    }
+    if (rng.chance(1, 2)) {                                      // a negative row coordinate
+      uint32_t k = rng.chance(1, 2) ? 0 : (uint32_t)rng.below(s.in.rank);
+      if (k && !(s.mask >> k & 1)) k = 0;
+      s.in.coord[k] = -(int32_t)(1 + rng.below(1 << 16));
+    } else {                                                     // row sum at or past L
+      s.in.coord[0] = (int32_t)rng.below(1 << 20);
+      s.in.lead_stride = 1 + rng.below((uint64_t)s.in.coord[0] * s.in.stride[0] + 1);
+    }
+    s.in.log2_b = (uint32_t)rng.below(17);
+    return s;
+  }
+
  private:
   std::vector<SumIn> pool_;
 };
