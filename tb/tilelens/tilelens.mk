@@ -1,6 +1,9 @@
 # TileLens harnesses (tb/tilelens/tb_<block>.cpp) on the generic rules of tb/tb.mk.
 TILELENS_TB_BLOCKS := $(patsubst tb/tilelens/tb_%.cpp,%,$(wildcard tb/tilelens/tb_tilelens_*.cpp))
 $(eval $(call tb_paper,tilelens,$(TILELENS_TB_BLOCKS)))
+# The error-priority crosses (tb/common/fault_cross.h) are part of these harnesses.
+TILELENS_TB_CROSS := tilelens_desc_check tilelens_box_check tilelens_split_sum tilelens_tma_addr
+$(foreach b,$(TILELENS_TB_CROSS),$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/common/fault_cross.h
 
 TEST_GROUPS_TILELENS += $(foreach b,$(TILELENS_TB_BLOCKS),cosim-$(b) replay-$(b))
 MAIN_TARGETS         += $(foreach b,$(TILELENS_TB_BLOCKS),main-cosim-$(b))
