@@ -42,6 +42,7 @@
 
 #include <chrono>
 #include <cinttypes>
+#include <cerrno>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -51,6 +52,8 @@
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include <unistd.h>
 
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -146,6 +149,26 @@ struct Env {
 inline uint64_t width_mask(int w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
 inline int nwords64(int w) { return (w + 63) / 64; }
 
+// The storage of a port type: an integral type of at most 64 bits or a
+// VlWide<N>; any other type is rejected at compile time. kWords 64-bit words
+// hold any value of the type, so every buffer below is sized from the type
+// (no fixed limit); kBits is the widest port the type can hold, checked
+// against each port's declared width once per run (check_ports).
+template <class T, class = void> struct PortStorage {
+  static_assert(sizeof(T) == 0, "lockstep: a port must be an integral type (at most 64 bits) or a VlWide<N>");
+};
+template <class T>
+struct PortStorage<T, typename std::enable_if<std::is_integral<T>::value>::type> {
+  static_assert(sizeof(T) <= 8, "lockstep: integral ports are at most 64 bits wide");
+  static constexpr int kBits = 8 * (int)sizeof(T);
+  static constexpr int kWords = 1;
+};
+template <std::size_t N> struct PortStorage<VlWide<N>, void> {
+  static constexpr int kBits = 32 * (int)N;
+  static constexpr int kWords = (int)(N + 1) / 2;
+};
+template <class T> using PortWords = uint64_t[PortStorage<typename std::remove_cv<T>::type>::kWords];
+
 template <class T>
 inline typename std::enable_if<std::is_integral<T>::value>::type
 to_words(const T &v, uint64_t *w, int) { w[0] = (uint64_t)v; }
@@ -217,6 +240,7 @@ struct CompareVisitor {
   void out(const char *, int w, const VlWide<N> &got, const VlWide<N> &exp) {
     for (std::size_t i = 0; i < N; i++) {
       int lo = (int)i * 32;
+      if (lo >= w) break;
       uint32_t m = w - lo >= 32 ? 0xffffffffu : ((1u << (w - lo)) - 1);
       if ((got[i] ^ exp[i]) & m) bad = true;
     }
@@ -253,7 +277,7 @@ struct TextVisitor {
   std::string s;
   explicit TextVisitor(Which w) : which(w) {}
   template <class T> void field(const char *n, int w, const T &v, bool care = true) {
-    uint64_t words[64] = {0};
+    PortWords<T> words = {0};
     to_words(v, words, w);
     if (!s.empty()) s += ' ';
     s += n;
@@ -273,18 +297,22 @@ struct TextVisitor {
 
 // Port list with widths: for the wrapper and the vector layout.
 struct PortInfo { std::string name; int width; bool is_in; };
+// Also checks each declared width against what the port's type can hold.
 struct ListVisitor {
   std::vector<PortInfo> ports;
   std::vector<bool> conditional;   // per port: an out_if output
-  template <class T> void in(const char *n, int w, T &) { ports.push_back({n, w, true}); conditional.push_back(false); }
-  template <class T> void out(const char *n, int w, const T &, const T &) {
-    ports.push_back({n, w, false});
-    conditional.push_back(false);
+  std::vector<std::string> errors; // ports whose width the type cannot hold
+  template <class T> void add(const char *n, int w, bool is_in, bool cond) {
+    const int cap = PortStorage<typename std::remove_cv<T>::type>::kBits;
+    if (w < 1 || w > cap)
+      errors.push_back(std::string(n) + ": declared width " + std::to_string(w) + ", its type holds " +
+                       std::to_string(cap) + " bits");
+    ports.push_back({n, w, is_in});
+    conditional.push_back(cond);
   }
-  template <class T> void out_if(bool, const char *n, int w, const T &, const T &) {
-    ports.push_back({n, w, false});
-    conditional.push_back(true);
-  }
+  template <class T> void in(const char *n, int w, T &) { add<T>(n, w, true, false); }
+  template <class T> void out(const char *n, int w, const T &, const T &) { add<T>(n, w, false, false); }
+  template <class T> void out_if(bool, const char *n, int w, const T &, const T &) { add<T>(n, w, false, true); }
 };
 
 // A flat bit buffer, filled most significant field first.
@@ -307,15 +335,16 @@ struct BitBuf {
 struct PackVisitor {
   BitBuf ins, exp, care;
   template <class T> void in(const char *, int w, T &v) {
-    uint64_t words[64] = {0};
+    PortWords<T> words = {0};
     to_words(v, words, w);
     ins.put(words, w);
   }
   template <class T> void out_if(bool c, const char *, int w, const T &, const T &e) {
-    uint64_t words[64] = {0}, ones[64];
+    constexpr int kW = PortStorage<typename std::remove_cv<T>::type>::kWords;
+    PortWords<T> words = {0}, ones;
     to_words(e, words, w);
-    for (int i = 0; i < 64; i++) ones[i] = c ? ~0ull : 0;
-    if (!c) for (int i = 0; i < 64; i++) words[i] = 0;
+    for (int i = 0; i < kW; i++) ones[i] = c ? ~0ull : 0;
+    if (!c) for (int i = 0; i < kW; i++) words[i] = 0;
     exp.put(words, w);
     care.put(ones, w);
   }
@@ -326,7 +355,7 @@ struct PackVisitor {
 struct CaptureVisitor {
   std::vector<uint64_t> *buf;
   template <class T> void in(const char *, int w, T &v) {
-    uint64_t words[64] = {0};
+    PortWords<T> words = {0};
     to_words(v, words, w);
     for (int i = 0; i < nwords64(w); i++) buf->push_back(words[i]);
   }
@@ -376,7 +405,29 @@ inline void usage(const char *prog, const char *name) {
     "  --quiet           no per-bin coverage listing\n"
     "  --gtkw FILE       write a GTKWave save file for the --trace waveform and exit\n"
     "  --inject-mismatch N  flip one expected output bit at cycle N (tests the failure path)\n"
-    "  --default-cycles  print the harness's default cycle count and exit\n", prog, name);
+    "  --default-cycles  print the harness's default cycle count and exit\n"
+    "Any other argument (a +plusarg included: the model is given none) is an error.\n"
+    "On a terminal (stderr), a run prints a heartbeat line at most every 10 s.\n", prog, name);
+}
+
+// A whole decimal or 0x number; anything else is an error, not a zero.
+inline bool parse_u64(const std::string &s, uint64_t &out) {
+  if (s.empty() || s[0] == '-' || s[0] == '+') return false;
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(s.c_str(), &end, 0);
+  if (errno || !end || *end) return false;
+  out = (uint64_t)v;
+  return true;
+}
+// --cycles also takes a count like 1e7 (a whole number).
+inline bool parse_count(const std::string &s, uint64_t &out) {
+  if (parse_u64(s, out)) return true;
+  char *end = nullptr;
+  double d = std::strtod(s.c_str(), &end);
+  if (!end || *end || !(d >= 0) || d > 1.8e19 || d != (double)(uint64_t)d) return false;
+  out = (uint64_t)d;
+  return true;
 }
 
 inline bool parse(int argc, char **argv, Options &o, const char *name) {
@@ -388,22 +439,39 @@ inline bool parse(int argc, char **argv, Options &o, const char *name) {
       return false;
     };
     std::string v;
-    if (val("--seed", v)) o.seed = std::strtoull(v.c_str(), nullptr, 0);
-    else if (val("--cycles", v)) o.cycles = (uint64_t)std::strtod(v.c_str(), nullptr);
+    auto num = [&](const char *key, bool count, uint64_t &out) -> bool {
+      if (count ? parse_count(v, out) : parse_u64(v, out)) return true;
+      std::fprintf(stderr, "%s: %s: not a number: '%s'\n", name, key, v.c_str());
+      return false;
+    };
+    if (val("--seed", v)) { if (!num("--seed", false, o.seed)) return false; }
+    else if (val("--cycles", v)) { if (!num("--cycles", true, o.cycles)) return false; }
     else if (a == "--trace") o.trace = true;
     else if (a.rfind("--trace=", 0) == 0) { o.trace = true; o.trace_file = a.substr(8); }
     else if (val("--vectors", v)) o.vectors_file = v;
     else if (val("--wrapper", v)) o.wrapper_file = v;
-    else if (val("--max-errors", v)) o.max_errors = std::strtoull(v.c_str(), nullptr, 0);
+    else if (val("--max-errors", v)) { if (!num("--max-errors", false, o.max_errors)) return false; }
     else if (val("--out-dir", v)) o.out_dir = v;
     else if (a == "--allow-missing-bins") o.allow_missing = true;
     else if (a == "--bench") o.raw_bench = true;
     else if (a == "--quiet") o.quiet = true;
     else if (val("--gtkw", v)) o.gtkw_file = v;
-    else if (val("--inject-mismatch", v)) o.inject_cycle = std::strtoull(v.c_str(), nullptr, 0);
+    else if (val("--inject-mismatch", v)) { if (!num("--inject-mismatch", false, o.inject_cycle)) return false; }
     else if (a == "--default-cycles") o.print_default_cycles = true;
-    else if (a.rfind("+verilator", 0) == 0) continue;
-    else { usage(argv[0], name); return false; }
+    else if (a == "--help" || a == "-h") { usage(argv[0], name); return false; }
+    else {
+      // Nothing is dropped: the Verilated model is given no command line
+      // (commandArgs is empty), so a +plusarg would silently do nothing.
+      if (!a.empty() && a[0] == '+')
+        std::fprintf(stderr, "%s: unknown argument '%s': the engine passes no +plusarg to the model\n", name, a.c_str());
+      else if (a.rfind("-", 0) == 0)
+        std::fprintf(stderr, "%s: unknown option '%s'%s\n", name, a.c_str(),
+                     i + 1 == argc && a.find('=') == std::string::npos ? " (or its value missing)" : "");
+      else
+        std::fprintf(stderr, "%s: unexpected argument '%s'\n", name, a.c_str());
+      usage(argv[0], name);
+      return false;
+    }
   }
   if (o.max_errors == 0) o.max_errors = 1;
   return true;
@@ -522,6 +590,21 @@ inline bool write_gtkw(const std::string &file, const std::string &fst, std::vec
   return true;
 }
 
+// Every port's declared width must fit its type (the buffers are sized from
+// the type): a harness that declares more bits than its port holds stops
+// before its first cycle, exit status 2.
+template <class H, class D, class E>
+inline void check_ports(H &h, D &d, E &e) {
+  ListVisitor lv;
+  h.ports(lv, d, e);
+  if (lv.errors.empty()) return;
+  for (auto &m : lv.errors) std::fprintf(stderr, "%s: harness error: port %s\n", H::kName, m.c_str());
+  std::printf("SUMMARY %s: 0 cycles checked, harness error: %zu port(s) wider than their type\n", H::kName,
+              lv.errors.size());
+  std::fflush(stdout);
+  std::exit(2);
+}
+
 // ---- One simulation run. Returns the cycle of the first mismatch or UINT64_MAX.
 struct RunResult {
   uint64_t checked = 0;
@@ -544,6 +627,7 @@ RunResult simulate(Env &env, const std::string &trace_file, uint64_t trace_from,
   auto dut = std::make_unique<Dut>(ctx.get(), "TOP");
   H h(env);
   typename H::Exp exp{};
+  check_ports(h, *dut, exp);
   std::unique_ptr<VerilatedFstC> tfp;
   if (!trace_file.empty()) {
     tfp = std::make_unique<VerilatedFstC>();
@@ -557,8 +641,20 @@ RunResult simulate(Env &env, const std::string &trace_file, uint64_t trace_from,
   }
   call_init(h, *dut, HasInit<H, Dut>{});
   auto t0 = std::chrono::steady_clock::now();
+  // Heartbeat: only on a terminal (a run by hand), never into a log.
+  const bool beat = print_errors && ::isatty(STDERR_FILENO);
+  auto last_beat = t0;
   for (uint64_t c = 0; c < env.cycles; c++) {
     env.cyc = c;
+    if (beat && (c & 0xfff) == 0 && c) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - last_beat >= std::chrono::seconds(10)) {
+        double sec = std::chrono::duration<double>(now - t0).count();
+        std::fprintf(stderr, "%s: %" PRIu64 " of %" PRIu64 " cycles checked (%.0f%%), %.3g Mcycles/s, %.0f s\n",
+                     H::kName, c, env.cycles, 100.0 * (double)c / (double)env.cycles, (double)c / sec / 1e6, sec);
+        last_beat = now;
+      }
+    }
     h.step(env, *dut, exp);
     if (capture) { CaptureVisitor cv{capture}; h.ports(cv, *dut, exp); }
     if constexpr (H::kClocked) dut->clk_i = 0;
