@@ -19,13 +19,17 @@
  *      fields elsewhere;
  *   3. seeded random: legal words of each kind built by fb_enc() from random
  *      fields into a random base, some with one random bit of 99:16 flipped,
- *      and fully random words with the opcode forced to each kind.
+ *      fully random words with the opcode forced to each kind, and (one
+ *      word in eight) words of each kind breaking two or more of its rules
+ *      at once (error priority: one required coverage bin per pair of rules
+ *      of a kind, the first broken and another, fault_cross.h).
  * The opcode parameters are the RTL defaults, or the -DTB_P_OpcSetFiberNum /
  * -DTB_P_OpcDepbarX values of a -G build.
  */
 #include <string>
 
 #include "Vfiber_decode.h"
+#include "fault_cross.h"
 #include "fiber.h"
 #include "lockstep.h"
 
@@ -57,6 +61,11 @@ struct TbDecode {
   uint64_t sec_len[kSections], exh_total = 0, exh_pos = 0;
   std::vector<fb_word> directed;
   std::vector<unsigned> directed_mode;
+  // The rules of each kind in priority order (bits of the fault masks).
+  enum { S_PRED, S_RSVD, S_ZERO, S_PARTIAL, S_RANGE, S_CUDA_ALL };
+  enum { O_REMOTE, O_EXT, O_HI_NO_EN };
+  enum { D_RSVD, D_CUDA };
+  lockstep::FaultCross x_sfn, x_other, x_dep;
   int b_err[FB_DEC_ERR_NUM][2], b_ok_kind[3][2], b_exh[kSections], b_paper, b_max, b_ctrl, b_remote_ok,
       b_equal_opc_kinds;
 
@@ -98,6 +107,89 @@ struct TbDecode {
     b_ctrl = c.bin("control bits 127:100 set, result unchanged");
     b_remote_ok = c.bin("legal remote operand (FIBER-native, enable)");
     b_equal_opc_kinds = c.bin("opcodes equal (SFN wins)", cfg.opc_sfn == cfg.opc_depbar_x);
+    x_sfn.declare(c, "SET_FIBER_NUM two faults", {"PRED", "RESERVED", "ZERO", "PARTIAL", "RANGE", "CUDA_ALL"},
+                  {{S_ZERO, S_PARTIAL, "a count of 0 is a multiple of 32"},
+                   {S_ZERO, S_RANGE, "a count of 0 is not above 8192"}});
+    x_other.declare(c, "other two faults", {"CUDA_REMOTE", "CUDA_EXT", "HI_NO_EN"},
+                    {{O_REMOTE, O_HI_NO_EN, "CUDA_REMOTE is CUDA-native only, HI_NO_EN FIBER-native only"},
+                     {O_EXT, O_HI_NO_EN, "CUDA_EXT is CUDA-native only, HI_NO_EN FIBER-native only"}});
+    x_dep.declare(c, "DEPBAR two faults", {"RESERVED", "CUDA_DEPBAR"});
+  }
+
+  // The rules the word breaks, each on its own (no priority), for its kind.
+  static uint32_t bits_set(fb_word w, unsigned lo, unsigned hi) {
+    uint32_t any = 0;
+    for (unsigned b = lo; b <= hi; b++) any |= fb_word_bit(w, b);
+    return any;
+  }
+  void cross_hit(lockstep::Env &env, fb_word w, unsigned mode) {
+    unsigned opc = (unsigned)(w.lo & 0xFFF), pred = (unsigned)(w.lo >> 12 & 0xF);
+    unsigned count = (unsigned)(w.lo >> 16 & 0xFFFF);
+    uint32_t m = 0;
+    if (opc == cfg.opc_sfn) {
+      if (pred != FB_PRED_PT) m |= 1u << S_PRED;
+      if (bits_set(w, 32, 86) | bits_set(w, 88, 99)) m |= 1u << S_RSVD;
+      if (count == 0) m |= 1u << S_ZERO;
+      if (count % 32) m |= 1u << S_PARTIAL;
+      if (count > FB_MAX_FIBERS) m |= 1u << S_RANGE;
+      if (!mode && fb_word_bit(w, 87)) m |= 1u << S_CUDA_ALL;
+      x_sfn.hit(env, m);
+    } else if (opc == cfg.opc_depbar_x) {
+      if (bits_set(w, 16, 86)) m |= 1u << D_RSVD;
+      if (!mode) m |= 1u << D_CUDA;
+      x_dep.hit(env, m);
+    } else {
+      unsigned e = 0;
+      for (unsigned b = 0; b < FB_EXT_W; b++) e |= fb_word_bit(w, FB_EXT_LSB + b) << b;
+      bool en = e >> FB_EXT_EN_OFF & 1;
+      if (!mode && en) m |= 1u << O_REMOTE;
+      if (!mode && (e & ~(1u << FB_EXT_EN_OFF))) m |= 1u << O_EXT;
+      if (mode && !en && (e & 0xFF)) m |= 1u << O_HI_NO_EN;
+      x_other.hit(env, m);
+    }
+  }
+
+  // A word of a random kind breaking two or more of that kind's rules (a
+  // random subset), everything else legal: the priority chain decides.
+  void multi_fault_word(lockstep::Rng &rng, fb_word &w, unsigned &mode) {
+    fb_word base{rng.next(), rng.next()};
+    switch (rng.below(3)) {
+      case 0: {  // SET_FIBER_NUM
+        uint32_t f = 0;
+        while (__builtin_popcount(f) < 2 || ((f >> S_ZERO & 1) && (f & (3u << S_PARTIAL)))) f = (uint32_t)rng.bits(6);
+        unsigned cnt;
+        if (f >> S_ZERO & 1) cnt = 0;
+        else if ((f >> S_PARTIAL & 1) && (f >> S_RANGE & 1)) cnt = FB_MAX_FIBERS + 1 + (unsigned)rng.below(65535 - FB_MAX_FIBERS);
+        else if (f >> S_PARTIAL & 1) cnt = (unsigned)rng.range(1, FB_MAX_FIBERS);
+        else if (f >> S_RANGE & 1) cnt = 32u * (unsigned)rng.range(FB_MAX_FIBERS / 32 + 1, 2047);
+        else cnt = 32u * (unsigned)rng.range(1, FB_MAX_FIBERS / 32);
+        if (cnt % 32 == 0 && (f >> S_PARTIAL & 1)) cnt |= 1u + (unsigned)rng.below(31);
+        unsigned pred = FB_PRED_PT;
+        if (f >> S_PRED & 1) while (pred == FB_PRED_PT) pred = (unsigned)rng.bits(4);
+        unsigned all = (f >> S_CUDA_ALL & 1) ? 1 : (unsigned)rng.below(2);
+        mode = (f >> S_CUDA_ALL & 1) ? 0 : all ? 1 : (unsigned)rng.below(2);
+        w = sfn_word(cnt, all, pred, base);
+        if (f >> S_RSVD & 1) {
+          for (int n = 1 + (int)rng.below(3); n > 0; n--) {
+            unsigned b = (unsigned)rng.below(55 + 12);
+            w = put(w, b < 55 ? 32 + b : 88 + (b - 55), 1, 1);
+          }
+        }
+        break;
+      }
+      case 1:    // extended DEPBAR: reserved bits in CUDA-native mode
+        w = dep_word((unsigned)rng.bits(11), (unsigned)rng.below(2), (unsigned)rng.below(2), (unsigned)rng.bits(4), base);
+        for (int n = 1 + (int)rng.below(3); n > 0; n--) w = put(w, 16 + (unsigned)rng.below(71), 1, 1);
+        mode = 0;
+        break;
+      default: { // other, CUDA-native: enable and another ext bit
+        unsigned e = (1u << FB_EXT_EN_OFF) | (unsigned)rng.bits(13);
+        while (!(e & ~(1u << FB_EXT_EN_OFF))) e |= (unsigned)rng.bits(13);
+        w = other_word(e, base);
+        mode = 0;
+        break;
+      }
+    }
   }
 
   template <class V> void ports(V &v, Dut &d, Exp &e) {
@@ -246,6 +338,8 @@ struct TbDecode {
     } else if (exh_turn) {
       exhaustive(exh_pos++, rng, w, mode, done_sec);
       if (done_sec >= 0) env.cov.hit(b_exh[done_sec]);
+    } else if (rng.chance(1, 8)) {
+      multi_fault_word(rng, w, mode);
     } else {
       random_word(rng, w, mode);
     }
@@ -261,6 +355,7 @@ struct TbDecode {
     e.dreg = o.dep_reg; e.dgrp = o.dep_group; e.dset = o.dep_set;
     // coverage
     auto &cv = env.cov;
+    cross_hit(env, w, mode);
     if (o.err) {
       if (b_err[o.err][mode] >= 0) cv.hit(b_err[o.err][mode]);
     } else {

@@ -18,11 +18,17 @@
  *      and request style (grow, shrink, same, 1, 256, random), rare resets.
  *      Releases completed by an EXIT, to 256 wefts, with spawn and mask in
  *      one release, and two first arrivals in one cycle are coverage bins
- *      of this phase.
+ *      of this phase. A third of the refused operations, and every SP's
+ *      operation in half of the launch cycles, break two or more of the
+ *      error rules at once (op 3, inactive or waiting weft, bad count,
+ *      divergent request, launch); rare launches over a pending request.
+ *      Error priority: one required coverage bin per pair of rules, the
+ *      first broken and another (fault_cross.h).
  */
 #include <string>
 
 #include "Vfiber_weft_ctl.h"
+#include "fault_cross.h"
 #include "fiber.h"
 #include "lockstep.h"
 
@@ -61,6 +67,9 @@ struct TbWeftCtl {
   // (A release with no active context cannot happen: an arrived weft stays
   // active until the release, and its EXIT is refused as WAITING.)
   bool last_op_exit = false;
+  // The per-SP error rules in priority order (bits of the fault masks).
+  enum { W_LAUNCH, W_OP, W_INACTIVE, W_WAITING, W_COUNT, W_DIVERGENT };
+  lockstep::FaultCross cross;
 
   explicit TbWeftCtl(lockstep::Env &env) {
     fb_wc_reset(&model);
@@ -89,6 +98,67 @@ struct TbWeftCtl {
     b_div_same = c.bin("divergent against a request recorded this cycle");
     b_reset = c.bin("reset during a kernel");
     b_example = c.bin("worked example: 6 wefts grow to 9");
+    cross.declare(c, "two faults", {"LAUNCH", "OP", "INACTIVE", "WAITING", "COUNT", "DIVERGENT"},
+                  {{W_INACTIVE, W_WAITING, "an arrived weft is active until the release (its EXIT is refused)"}});
+  }
+
+  // The rules the operation of each SP breaks, each on its own (no
+  // priority): COUNT and DIVERGENT apply to every operation but EXIT (op 3
+  // carries the fields too); DIVERGENT compares with the request known when
+  // SP s is visited: the pending one, or the first ARRIVE accepted from a
+  // lower SP in this cycle.
+  void cross_hit(lockstep::Env &env, const fb_wc &before) {
+    bool known = before.pend != 0;
+    unsigned rw = before.pend_wefts, ra = before.pend_all;
+    uint64_t rpc = before.pend_pc;
+    bool launch = in.launch && in.launch_wefts <= FB_SM_WEFTS;
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      const fb_wc_sp_in &o = in.sp[s];
+      unsigned op = o.op & 3u, w = o.wefts & 0x1FFu, slot = o.weft & 63u;
+      uint64_t pc = o.pc & 0xFFFFFFFFFFFFull;
+      if (op == FB_WC_NONE) continue;
+      uint32_t m = 0;
+      if (launch) m |= 1u << W_LAUNCH;
+      if (op == 3) m |= 1u << W_OP;
+      if (!(before.active[s] >> slot & 1)) m |= 1u << W_INACTIVE;
+      if (before.arrived[s] >> slot & 1) m |= 1u << W_WAITING;
+      if (op != FB_WC_EXIT && (w == 0 || w > FB_SM_WEFTS)) m |= 1u << W_COUNT;
+      if (op != FB_WC_EXIT && known && (w != rw || (o.all & 1u) != ra || pc != rpc)) m |= 1u << W_DIVERGENT;
+      cross.hit(env, m);
+      if (op == FB_WC_ARRIVE && out.err[s] == FB_WC_OK && !known) {
+        known = true; rw = w; ra = o.all & 1u; rpc = pc;
+      }
+    }
+  }
+
+  // An operation on SP s breaking two or more rules at once (a random
+  // subset of op 3, inactive or waiting weft, bad count, divergent request;
+  // divergence only against a known request).
+  void multi_bad_op(lockstep::Rng &rng, unsigned s, bool request_known) {
+    fb_wc_sp_in &o = in.sp[s];
+    uint64_t act = model.active[s], arr = model.arrived[s];
+    unsigned rw = model.pend ? model.pend_wefts : next_wefts, ra = model.pend ? model.pend_all : next_all;
+    uint64_t rpc = model.pend ? model.pend_pc : next_pc;
+    uint32_t f = 0;
+    while (__builtin_popcount(f) < 2) {
+      f = (uint32_t)rng.bits(4);  // bit 0 op 3, 1 weft state, 2 count, 3 divergent
+      if (!request_known) f &= 7u;
+    }
+    o.op = (f & 1u) ? 3 : FB_WC_ARRIVE;
+    if ((f & 2u) && rng.chance(1, 2) && ~act) o.weft = (uint8_t)pick(rng, ~act);  // inactive
+    else if ((f & 2u) && arr) o.weft = (uint8_t)pick(rng, arr);                    // waiting
+    else if (act & ~arr) o.weft = (uint8_t)pick(rng, act & ~arr);
+    else o.weft = (uint8_t)rng.bits(6);
+    o.wefts = (uint16_t)rw;
+    o.all = (uint8_t)ra;
+    o.pc = rpc;
+    if (f & 4u) o.wefts = (uint16_t)(rng.chance(1, 2) ? 0 : rng.range(257, 511));
+    if (f & 8u) {
+      unsigned k = (unsigned)rng.below(3);
+      if (k == 0 && !(f & 4u)) o.wefts = (uint16_t)(rw % 256 + 1);
+      else if (k == 1) o.all ^= 1;
+      else o.pc ^= 1ull << rng.below(48);
+    }
   }
 
   template <class V> void ports(V &v, Dut &d, Exp &e) {
@@ -246,15 +316,19 @@ struct TbWeftCtl {
     for (unsigned s = 0; s < FB_NSP; s++) any_active |= model.active[s] != 0;
     if (!any_active && rng.chance(1, 16)) {
       do_launch(rng, rng.chance(1, 8) ? (unsigned)rng.range(0, 511) : (unsigned)rng.range(1, 256));
-    } else if (p_launch && rng.below(100000) < p_launch) {
+    } else if ((p_launch && rng.below(100000) < p_launch) || (model.pend && rng.chance(1, 20000))) {
       do_launch(rng, rng.chance(1, 8) ? (unsigned)rng.range(0, 511) : (unsigned)rng.range(1, 256));
     }
+    bool launch_multi = in.launch && rng.chance(1, 2);  // every SP breaks several rules
     legal_ops(rng, p_op, p_exit);
     bool request_known = model.pend != 0;
     for (unsigned s = 0; s < FB_NSP; s++) {
       bool legal_arrive = in.sp[s].op == FB_WC_ARRIVE;
-      if (p_bad && rng.below(1024) < p_bad) bad_op(rng, s, request_known);
-      else request_known |= legal_arrive;
+      if (launch_multi) multi_bad_op(rng, s, request_known);
+      else if (p_bad && rng.below(1024) < p_bad) {
+        if (rng.chance(1, 3)) multi_bad_op(rng, s, request_known);
+        else bad_op(rng, s, request_known);
+      } else request_known |= legal_arrive;
     }
     // ports of idle SPs and of unused fields carry random values
     for (unsigned s = 0; s < FB_NSP; s++) {
@@ -326,6 +400,7 @@ struct TbWeftCtl {
     // ---- coverage and the program's next request
     for (unsigned s = 0; s < FB_NSP; s++)
       if (out.err[s]) cv.hit(b_err[out.err[s]][s]);
+    if (!rst) cross_hit(env, before);
     if (in.launch) {
       if (out.launch_err) cv.hit(b_launch_err);
       else {
