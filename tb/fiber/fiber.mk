@@ -1,6 +1,8 @@
 # FIBER harnesses (tb/fiber/tb_<block>.cpp) on the generic rules of tb/tb.mk.
 FIBER_TB_BLOCKS := $(patsubst tb/fiber/tb_%.cpp,%,$(wildcard tb/fiber/tb_fiber_*.cpp))
 $(eval $(call tb_paper,fiber,$(FIBER_TB_BLOCKS)))
+# The error-priority crosses (tb/common/fault_cross.h) are part of these harnesses.
+$(foreach b,fiber_decode fiber_weft_ctl,$(TB_DIR)/fiber/$(b)/obj/V$(b)): tb/common/fault_cross.h
 
 # Co-simulated only. fiber_busy_bitmap runs at its full size, 2048 registers
 # x 4 replicas (cosim-fiber_busy_bitmap, 1,000,000 cycles), but is not
