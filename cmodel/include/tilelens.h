@@ -192,13 +192,20 @@ typedef struct {
                                        tile-major mode */
 } tl_split_sum_out;
 
-void tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out);
+/* Strict: returns (and stores in out->err) TL_ERR_NULL, TL_ERR_RANK (rank
+ * not 1..5), TL_ERR_STRIDE (a stride[d < rank] >= 2^40), TL_ERR_LEAD_STRIDE
+ * (L >= 2^40), TL_ERR_TILE_SHAPE (log2_b > 16) or TL_ERR_RANGE (tile_major
+ * not 0/1) before the errors above. */
+tl_status tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out);
 
 /* The same with the routing given (RTL tilelens_split_sum, whose row_mask_i
  * comes from the descriptor: tl_desc_info.row_mask). Bit 0 is always a row;
  * bits at or above rank are ignored. tl_split_sum() is this function with
  * the mask of its own stride < L comparisons. */
-void tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out);
+/* Masked like the RTL's ports (its domain checks are the strict
+ * tl_split_sum's): rank 0 sums nothing, ranks above 5 use the five
+ * dimensions (the RTL's 3-bit rank_i 6 and 7 do); TL_ERR_NULL for NULL. */
+tl_status tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out);
 
 /* ---- Block 2: counter reconfigurator (tilelens_counter_cfg) ----------------
  * The counter nest that the address generator steps for one box: up to
@@ -250,6 +257,10 @@ tl_status tl_counter_config(const tl_desc *d, const tl_box *b, tl_counters *out)
  * row 5, col 5, sub 2: 0b10_11001_00111 -> 0b11001_10_00111. */
 uint64_t tl_bit_permute(uint64_t x, uint32_t row_bits, uint32_t col_bits,
                         uint32_t sub_bits);
+/* Strict form: TL_ERR_RANGE (and *out = x) when the widths sum above 16,
+ * TL_ERR_NULL for out NULL. */
+tl_status tl_bit_permute_checked(uint64_t x, uint32_t row_bits, uint32_t col_bits,
+                                 uint32_t sub_bits, uint64_t *out);
 
 /* ---- Incremental address generator (tilelens_addr_gen) ----------------------
  * tl_gen_begin() validates and configures (what the RTL does when a box is
@@ -378,7 +389,8 @@ typedef struct {
 tl_status tl_desc_info_get(const tl_desc *d, tl_desc_info *info);
 
 /* Rules 13-15 alone (box sizes, box[0]*s, smem_base alignment, footprint),
- * for a descriptor whose rank and elem_bytes are valid. */
+ * for a descriptor whose rank and elem_bytes are valid (else TL_ERR_RANK,
+ * TL_ERR_ELEM_SIZE; TL_ERR_NULL for NULL). */
 tl_status tl_box_shape_check(const tl_desc *d, const tl_box *b);
 
 /* tilelens_counter_cfg for a descriptor that passed tl_desc_info_get() and a
@@ -397,14 +409,59 @@ typedef struct {
                                             shift <= TL_LOG2_GRANULE_MAX */
 } tl_counter_hw_out;
 
-void tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box *b,
-                   tl_counter_hw_out *out);
+/* Returns TL_OK, or with view = start = nest.err = the error: TL_ERR_NULL,
+ * the box's tl_box_shape_check() error, TL_ERR_TILE_SHAPE (tile fields out
+ * of range) or TL_ERR_STATE (classes inconsistent: a split dimension 0 or
+ * with log2 m >= log2_b; info not from tl_desc_info_get). */
+tl_status tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box *b,
+                        tl_counter_hw_out *out);
+
+/* ---- Which rule: the detail behind a status ---------------------------------
+ * Some statuses stand for several rules of docs/tilelens.md (TL_ERR_ALIGN for
+ * rules 7, 10, 14 and 19; TL_ERR_OVERFLOW for 8, 15 and 18;
+ * TL_ERR_UNSUPPORTED_VIEW for 12 and 16). The RTL error outputs carry only
+ * the status; these functions also name the rule (its number in the table). */
+typedef enum {
+  TL_RULE_NONE = 0,          /* TL_OK */
+  TL_RULE_NULL = 1,          /* a NULL pointer */
+  TL_RULE_RANK = 2,
+  TL_RULE_ELEM_SIZE = 3,
+  TL_RULE_DIM = 4,
+  TL_RULE_STRIDE = 5,
+  TL_RULE_FEATURE = 6,       /* element strides, interleave, swizzle */
+  TL_RULE_BASE_ALIGN = 7,    /* base not a multiple of 16          (TL_ERR_ALIGN) */
+  TL_RULE_EXTENT = 8,        /* tensor beyond 2^64                 (TL_ERR_OVERFLOW) */
+  TL_RULE_TILE_SHAPE = 9,
+  TL_RULE_BASE_GRANULE = 10, /* tile-major base not G aligned      (TL_ERR_ALIGN) */
+  TL_RULE_LEAD_STRIDE = 11,
+  TL_RULE_DESC_VIEW = 12,    /* view of the descriptor             (TL_ERR_UNSUPPORTED_VIEW) */
+  TL_RULE_BOX = 13,
+  TL_RULE_SMEM_ALIGN = 14,   /* smem_base not a multiple of 16     (TL_ERR_ALIGN) */
+  TL_RULE_SMEM_FOOTPRINT = 15, /* smem_base + box bytes > 2^32     (TL_ERR_OVERFLOW) */
+  TL_RULE_BOX_VIEW = 16,     /* view of the box                    (TL_ERR_UNSUPPORTED_VIEW) */
+  TL_RULE_ROW_RANGE = 17,
+  TL_RULE_TILE_BASE = 18,    /* tile base outside int64            (TL_ERR_OVERFLOW) */
+  TL_RULE_START_ALIGN = 19   /* tile-major row start or split column start
+                                off a tile boundary                (TL_ERR_ALIGN) */
+} tl_rule;
+
+/* tl_desc_check() / tl_box_check() and the rule broken (rule may be NULL). */
+tl_status tl_desc_check_rule(const tl_desc *d, tl_rule *rule);
+tl_status tl_box_check_rule(const tl_desc *d, const tl_box *b, tl_rule *rule);
+/* A constant description of a rule ("rule 14: shared-memory address not a
+ * multiple of 16"); "rule ?" for values outside the enum. */
+const char *tl_rule_str(tl_rule r);
 
 /* ---- Helpers for simulators ------------------------------------------------ */
 /* Splits one request into the aligned blocks of 2^log2_block bytes it touches
  * (32 B sectors: 5, 128 B lines: 7). Writes up to cap block addresses in
  * ascending order; returns how many blocks the request touches. */
 size_t tl_req_blocks(const tl_req *r, uint32_t log2_block, uint64_t *out, size_t cap);
+/* Strict form: *n receives the count; TL_ERR_NULL (r or n NULL, or out NULL
+ * with cap > 0), TL_ERR_RANGE (log2_block > 63, or a request that ends
+ * beyond 2^64), with *n = 0. tl_req_blocks() returns 0 in those cases. */
+tl_status tl_req_blocks_get(const tl_req *r, uint32_t log2_block, uint64_t *out, size_t cap,
+                            size_t *n);
 
 /* Granule-page statistics of one box load. */
 typedef struct {
@@ -417,7 +474,12 @@ typedef struct {
 } tl_page_stats;
 
 /* Computes the statistics of a box for pages of 2^log2_page bytes and writes
- * up to cap distinct page addresses (ascending) to pages (may be NULL). */
+ * up to cap distinct page addresses (ascending) to pages (may be NULL).
+ * Errors: TL_ERR_NULL, TL_ERR_RANGE (log2_page > 40), the box's
+ * tl_box_check() status, TL_ERR_LIMIT (more than TL_PAGES_MAX distinct pages:
+ * the working memory is bounded by TL_PAGES_MAX * 8 bytes = 32 MiB) or
+ * TL_ERR_OVERFLOW (out of memory); *st is zeroed on error. */
+#define TL_PAGES_MAX (1u << 22)
 tl_status tl_box_pages(const tl_desc *d, const tl_box *b, uint32_t log2_page,
                        uint64_t *pages, size_t cap, tl_page_stats *st);
 

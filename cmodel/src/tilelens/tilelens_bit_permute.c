@@ -20,3 +20,14 @@ uint64_t tl_bit_permute(uint64_t x, uint32_t row_bits, uint32_t col_bits,
   uint64_t high = x >> total << total;
   return high | (col << (row_bits + sub_bits)) | (sub << row_bits) | row;
 }
+
+tl_status tl_bit_permute_checked(uint64_t x, uint32_t row_bits, uint32_t col_bits,
+                                 uint32_t sub_bits, uint64_t *out) {
+  if (!out) return TL_ERR_NULL;
+  *out = x;
+  if (row_bits > TL_LOG2_GRANULE_MAX || col_bits > TL_LOG2_GRANULE_MAX ||
+      sub_bits > TL_LOG2_GRANULE_MAX || row_bits + col_bits + sub_bits > TL_LOG2_GRANULE_MAX)
+    return TL_ERR_RANGE;
+  *out = tl_bit_permute(x, row_bits, col_bits, sub_bits);
+  return TL_OK;
+}

@@ -27,7 +27,10 @@
 
 /* Rules 13-15: what a standard TMA checks of every box. */
 tl_status tl_box_shape_check(const tl_desc *d, const tl_box *b) {
+  if (!d || !b) return TL_ERR_NULL;
+  if (d->rank < 1 || d->rank > TL_MAX_RANK) return TL_ERR_RANK;
   uint32_t s = d->elem_bytes;
+  if (s != 1 && s != 2 && s != 4 && s != 8) return TL_ERR_ELEM_SIZE;
   uint64_t prod = 1;
   for (uint32_t k = 0; k < d->rank && k < TL_MAX_RANK; k++) {
     if (b->box[k] < 1 || b->box[k] > TL_BOX_MAX) return TL_ERR_BOX;
@@ -146,11 +149,31 @@ static void build_nest(const tl_desc *d, const tl_desc_info *in, const tl_box *b
   }
 }
 
-void tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box *b, tl_counter_hw_out *out) {
+tl_status tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box *b,
+                        tl_counter_hw_out *out) {
+  if (!out) return TL_ERR_NULL;
   memset(out, 0, sizeof *out);
+  if (!d || !info || !b) {
+    out->view = out->start = out->nest.err = TL_ERR_NULL;
+    return TL_ERR_NULL;
+  }
+  /* The domain: a descriptor that passed tl_desc_info_get (its classes
+   * consistent with it) and a box that passed tl_box_shape_check. */
+  tl_status st = tl_box_shape_check(d, b);
+  if (st == TL_OK && (d->tile_major > 1 || (d->tile_major && (d->log2_granule > TL_LOG2_GRANULE_MAX ||
+                                                             d->log2_b > TL_LOG2_GRANULE_MAX ||
+                                                             d->log2_a > TL_LOG2_GRANULE_MAX))))
+    st = TL_ERR_TILE_SHAPE;
+  for (uint32_t k = 0; st == TL_OK && k < d->rank; k++)
+    if ((info->split_mask >> k & 1u) && (k == 0 || info->split_log2_m[k] >= d->log2_b)) st = TL_ERR_STATE;
+  if (st != TL_OK) {
+    out->view = out->start = out->nest.err = st;
+    return st;
+  }
   out->view = view_check(d, info, b);
   out->start = start_check(d, info, b);
   if (out->view == TL_OK) build_nest(d, info, b, out);
+  return TL_OK;
 }
 
 tl_status tl_counter_config(const tl_desc *d, const tl_box *b, tl_counters *out) {

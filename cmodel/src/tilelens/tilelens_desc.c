@@ -121,3 +121,72 @@ tl_status tl_box_check(const tl_desc *d, const tl_box *b) {
   tl_counters c;
   return tl_counter_config(d, b, &c);
 }
+
+static tl_rule desc_rule(const tl_desc *d, tl_status st) {
+  switch (st) {
+    case TL_OK: return TL_RULE_NONE;
+    case TL_ERR_NULL: return TL_RULE_NULL;
+    case TL_ERR_RANK: return TL_RULE_RANK;
+    case TL_ERR_ELEM_SIZE: return TL_RULE_ELEM_SIZE;
+    case TL_ERR_DIM: return TL_RULE_DIM;
+    case TL_ERR_STRIDE: return TL_RULE_STRIDE;
+    case TL_ERR_UNSUPPORTED_FEATURE: return TL_RULE_FEATURE;
+    case TL_ERR_ALIGN: return d->base % TL_STRIDE_ALIGN ? TL_RULE_BASE_ALIGN : TL_RULE_BASE_GRANULE;
+    case TL_ERR_OVERFLOW: return TL_RULE_EXTENT;
+    case TL_ERR_TILE_SHAPE: return TL_RULE_TILE_SHAPE;
+    case TL_ERR_LEAD_STRIDE: return TL_RULE_LEAD_STRIDE;
+    default: return TL_RULE_DESC_VIEW;  /* TL_ERR_UNSUPPORTED_VIEW */
+  }
+}
+
+tl_status tl_desc_check_rule(const tl_desc *d, tl_rule *rule) {
+  tl_status st = tl_desc_check(d);
+  if (rule) *rule = desc_rule(d, st);
+  return st;
+}
+
+tl_status tl_box_check_rule(const tl_desc *d, const tl_box *b, tl_rule *rule) {
+  tl_rule r = TL_RULE_NONE;
+  tl_status st = tl_desc_check_rule(d, &r);
+  if (st == TL_OK && !b) { st = TL_ERR_NULL; r = TL_RULE_NULL; }
+  if (st == TL_OK) {
+    st = tl_box_shape_check(d, b);
+    r = st == TL_OK ? TL_RULE_NONE : st == TL_ERR_BOX ? TL_RULE_BOX
+      : st == TL_ERR_ALIGN ? TL_RULE_SMEM_ALIGN : TL_RULE_SMEM_FOOTPRINT;
+  }
+  if (st == TL_OK) {
+    st = tl_box_check(d, b);
+    r = st == TL_OK ? TL_RULE_NONE : st == TL_ERR_UNSUPPORTED_VIEW ? TL_RULE_BOX_VIEW
+      : st == TL_ERR_ROW_RANGE ? TL_RULE_ROW_RANGE : st == TL_ERR_OVERFLOW ? TL_RULE_TILE_BASE
+      : TL_RULE_START_ALIGN;
+  }
+  if (rule) *rule = r;
+  return st;
+}
+
+const char *tl_rule_str(tl_rule r) {
+  static const char *const names[] = {
+    [TL_RULE_NONE] = "rule 0: none broken",
+    [TL_RULE_NULL] = "rule 1: NULL pointer",
+    [TL_RULE_RANK] = "rule 2: rank outside 1..5",
+    [TL_RULE_ELEM_SIZE] = "rule 3: element size not 1, 2, 4 or 8",
+    [TL_RULE_DIM] = "rule 4: dimension size 0 or above 2^32",
+    [TL_RULE_STRIDE] = "rule 5: stride zero, not a multiple of 16, or >= 2^40",
+    [TL_RULE_FEATURE] = "rule 6: element strides, interleave or swizzle",
+    [TL_RULE_BASE_ALIGN] = "rule 7: base not a multiple of 16",
+    [TL_RULE_EXTENT] = "rule 8: tensor extends beyond 2^64",
+    [TL_RULE_TILE_SHAPE] = "rule 9: tile_major not 0/1, or a*b*s is not the granule",
+    [TL_RULE_BASE_GRANULE] = "rule 10: tile-major base not a multiple of the granule",
+    [TL_RULE_LEAD_STRIDE] = "rule 11: leading stride zero, >= 2^40 or not a multiple of a*s",
+    [TL_RULE_DESC_VIEW] = "rule 12: descriptor view not expressible tile-major",
+    [TL_RULE_BOX] = "rule 13: box size outside 1..256 or box[0]*s not a multiple of 16",
+    [TL_RULE_SMEM_ALIGN] = "rule 14: shared-memory address not a multiple of 16",
+    [TL_RULE_SMEM_FOOTPRINT] = "rule 15: box beyond the 2^32-byte shared-memory space",
+    [TL_RULE_BOX_VIEW] = "rule 16: box view not expressible as a counter nest",
+    [TL_RULE_ROW_RANGE] = "rule 17: tile-major row start outside [0, L)",
+    [TL_RULE_TILE_BASE] = "rule 18: tile base outside int64",
+    [TL_RULE_START_ALIGN] = "rule 19: tile-major row or split-column start off a tile boundary",
+  };
+  if ((unsigned)r > TL_RULE_START_ALIGN) return "rule ?: unknown";
+  return names[r];
+}

@@ -17,7 +17,14 @@
  */
 #include "tilelens_internal.h"
 
-void tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out) {
+#include <string.h>
+
+tl_status tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out) {
+  if (!out) return TL_ERR_NULL;
+  if (!in) {
+    memset(out, 0, sizeof *out);
+    return out->err = TL_ERR_NULL;
+  }
   tl_i128 row = 0, col = 0;
   uint32_t mask = 0;
   int neg_row = 0;
@@ -37,24 +44,33 @@ void tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_
   tl_i128 tb;
   if (in->tile_major) {
     if (neg_row || row >= (tl_i128)in->lead_stride) {
-      out->err = TL_ERR_ROW_RANGE;
-      return;
+      return out->err = TL_ERR_ROW_RANGE;
     }
     tb = col + (row << in->log2_b);
   } else {
     tb = col + row;
   }
   if (tb > TL_INT64_MAX_W || tb < TL_INT64_MIN_W) {
-    out->err = TL_ERR_OVERFLOW;
-    return;
+    return out->err = TL_ERR_OVERFLOW;
   }
   out->tile_base = (int64_t)tb;
-  out->err = TL_OK;
+  return out->err = TL_OK;
 }
 
-void tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out) {
+/* The strict form: every input inside its port (rank 1..5, strides and L
+ * below 2^40, lb <= 16, tile_major 0/1), else a named error. */
+tl_status tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out) {
+  if (!out) return TL_ERR_NULL;
+  memset(out, 0, sizeof *out);
+  if (!in) return out->err = TL_ERR_NULL;
+  if (in->rank < 1 || in->rank > TL_MAX_RANK) return out->err = TL_ERR_RANK;
+  for (uint32_t k = 0; k < in->rank; k++)
+    if (in->stride[k] >= (1ull << TL_STRIDE_BITS)) return out->err = TL_ERR_STRIDE;
+  if (in->lead_stride >= (1ull << TL_STRIDE_BITS)) return out->err = TL_ERR_LEAD_STRIDE;
+  if (in->log2_b > TL_LOG2_GRANULE_MAX) return out->err = TL_ERR_TILE_SHAPE;
+  if (in->tile_major > 1) return out->err = TL_ERR_RANGE;
   uint32_t mask = 1;
   for (uint32_t k = 1; k < TL_MAX_RANK && k < in->rank; k++)
     if (in->stride[k] < in->lead_stride) mask |= 1u << k;
-  tl_split_sum_masked(in, mask, out);
+  return tl_split_sum_masked(in, mask, out);
 }
