@@ -1,20 +1,35 @@
-// tilelens_box_check_props - cover checker of tilelens_box_check.
+// tilelens_box_check_props - properties and covers of tilelens_box_check.
 //
-// The block's formal proof is RTL == mapped netlist (tilelens_box_check.ys).
-// This checker instantiates the block and covers (COVER) each status, so
-// that the equivalence is not shown on a corner of the input space only:
+// A checker beside the RTL: it instantiates tilelens_box_check and states
+//   X0 err      err_o equals a reference written from the rule table of
+//               docs/tilelens.md (rules 13-15) as straight-line statements,
+//               not from the RTL: rule 13 with the sizes compared one by
+//               one against 1 and 256 and the row length formed as the
+//               product box[0] * s (no shift), taken modulo 16; rule 14 as
+//               smem_base % 16; rule 15 with the footprint formed as
+//               s * box[0] * box[1] * ... in a wide register, multiplying
+//               only the dimensions below the rank (the RTL instead forces
+//               the unused sizes to 1 before a fixed multiplier chain), and
+//               the end compared with 2^SmemWidth; then the first broken
+//               rule in table order: TL_ERR_BOX, TL_ERR_ALIGN,
+//               TL_ERR_OVERFLOW, else TL_OK.
+// Input domain (as documented: the descriptor already passed its check):
+// rank_i in 1..Rank, elem_bytes_i in {1, 2, 4, 8}.
+// Covers (COVER), each status, so that the property is not shown on a
+// corner of the input space only:
 //   X1 TL_OK with every dimension of a rank-5 box above 1
 //   X2 TL_ERR_BOX by the row rule (box[0]*s not a multiple of 16)
 //   X3 TL_ERR_BOX by the range rule (a size 0)
 //   X4 TL_ERR_ALIGN
 //   X5 TL_ERR_OVERFLOW
-// Size: set by the script (that of the equivalence proof).
+// Size: set by the script.
 `default_nettype none
 
 module tilelens_box_check_props #(
   parameter integer Rank      = 5,
   parameter integer BoxWidth  = 9,
-  parameter integer SmemWidth = 32
+  parameter integer SmemWidth = 32,
+  parameter integer RefMul    = 1
 ) (
   input wire [2:0]               rank_i,
   input wire [3:0]               elem_bytes_i,
@@ -32,6 +47,72 @@ module tilelens_box_check_props #(
     .rank_i(rank_i), .elem_bytes_i(elem_bytes_i), .box_i(box_i), .smem_base_i(smem_base_i),
     .err_o(err)
   );
+
+  // ---- the reference (docs/tilelens.md, box rules 13-15)
+  // wide enough for s * the product of Rank sizes and the base
+  localparam integer W = Rank * BoxWidth + SmemWidth + 5;
+
+  // RefMul = 0: the product of the sizes (the unused ones as 1) by the
+  // product operator in the RTL's order and widths, so that opt_merge shares
+  // the multiplier chain and the proof covers everything after it
+  wire [Rank*BoxWidth-1:0] sizes;
+  generate
+    if (RefMul == 0 && Rank == 5) begin : gen_shared
+      wire [BoxWidth-1:0] m0 = rank_i > 0 ? box_i[0*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
+      wire [BoxWidth-1:0] m1 = rank_i > 1 ? box_i[1*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
+      wire [BoxWidth-1:0] m2 = rank_i > 2 ? box_i[2*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
+      wire [BoxWidth-1:0] m3 = rank_i > 3 ? box_i[3*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
+      wire [BoxWidth-1:0] m4 = rank_i > 4 ? box_i[4*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
+      wire [2*BoxWidth-1:0] p2 = m0 * m1;
+      wire [3*BoxWidth-1:0] p3 = p2 * m2;
+      wire [4*BoxWidth-1:0] p4 = p3 * m3;
+      assign sizes = p4 * m4;
+    end else begin : gen_own
+      assign sizes = {Rank*BoxWidth{1'b0}};
+    end
+  endgenerate
+
+  reg         rule13, rule14, rule15;
+  reg [W-1:0] row_bytes, footprint, end_byte, limit;
+  reg [3:0]   ref_err;
+  integer d;
+  always @* begin
+    // rule 13: box[d] in 1..256 for every dimension of the view
+    rule13 = 1'b0;
+    for (d = 0; d < Rank; d = d + 1)
+      if (d < rank_i)
+        if (box_i[d*BoxWidth +: BoxWidth] < 1 || box_i[d*BoxWidth +: BoxWidth] > 256)
+          rule13 = 1'b1;
+    // rule 13: box[0] * s a multiple of 16 bytes
+    row_bytes = box_i[0 +: BoxWidth] * elem_bytes_i;
+    if (row_bytes % 16 != 0) rule13 = 1'b1;
+    // rule 14: smem_base a multiple of 16
+    rule14 = smem_base_i % 16 != 0;
+    // rule 15: smem_base + box bytes <= 2^SmemWidth
+    if (RefMul != 0) begin
+      footprint = elem_bytes_i;
+      for (d = 0; d < Rank; d = d + 1)
+        if (d < rank_i) footprint = footprint * box_i[d*BoxWidth +: BoxWidth];
+    end else begin
+      footprint = sizes * elem_bytes_i;
+    end
+    end_byte = footprint + smem_base_i;
+    limit    = 1;
+    limit    = limit << SmemWidth;
+    rule15   = end_byte > limit;
+    // first broken rule
+    if (rule13)      ref_err = TlErrBox;
+    else if (rule14) ref_err = TlErrAlign;
+    else if (rule15) ref_err = TlErrOverflow;
+    else             ref_err = TlOk;
+  end
+
+  always @* begin
+    assume (rank_i >= 1 && rank_i <= Rank);
+    assume (elem_bytes_i == 4'd1 || elem_bytes_i == 4'd2 || elem_bytes_i == 4'd4 ||
+            elem_bytes_i == 4'd8);
+    assert (err == ref_err);                                                // X0
+  end
 
   reg all_big, any_zero;
   integer k;
