@@ -71,6 +71,7 @@ def cmd_run(args):
                  "yosys_cpu_s": rec.get("yosys_cpu_s"), "yosys_s": rec.get("yosys_s"),
                  "abc_s": abc_seconds(os.path.join(outdir, "yosys.log")),
                  "load": round(load_before, 2),
+                 "sources": {f: flow.file_hash(os.path.join(ROOT, f))[:12] for f in files},
                  "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t0))}
         d = load()
         d.setdefault(args.script, {})[name] = entry
