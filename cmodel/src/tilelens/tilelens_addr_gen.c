@@ -27,7 +27,13 @@ tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b) {
   tl_split_sum_in in;
   tl_split_sum_out o;
   tl_split_sum_input(d, b, &in);
-  tl_split_sum(&in, &o);
+  /* The routing of the validated descriptor (tl_desc_info.row_mask); the
+   * port-range checks of the strict tl_split_sum() do not apply here (a
+   * linear descriptor's lead_stride is unused and unchecked). */
+  uint32_t mask = 1;
+  for (uint32_t k = 1; k < d->rank; k++)
+    if (d->stride[k] < d->lead_stride) mask |= 1u << k;
+  tl_split_sum_masked(&in, mask, &o);
   g->tile_base = o.tile_base;
   g->base = d->base;
   g->elem_bytes = d->elem_bytes;

@@ -395,3 +395,31 @@ Test(tilelens_errors, box_pages_bounded) {
   cr_assert_eq(tl_box_pages(&d, &b, 12, pg, 2, &st), TL_OK);
   cr_assert_eq(pg[1], 4096);
 }
+
+/* Why: a linear descriptor's lead_stride is unused and unchecked, so any
+ * value there (here 2^43, beyond the split-and-sum port) must leave the
+ * request stream alone (found by the fuzzer when the strict split-and-sum
+ * was first used inside tl_gen_begin). */
+Test(tilelens_errors, linear_ignores_lead_stride) {
+  tl_desc d;
+  tl_box b;
+  memset(&d, 0, sizeof d);
+  memset(&b, 0, sizeof b);
+  d.rank = 3; d.elem_bytes = 8; d.base = 0x7dd500;
+  d.dim[0] = 2; d.dim[1] = 4; d.dim[2] = 11;
+  d.stride[1] = 16; d.stride[2] = 64;
+  b.coord[0] = -6; b.coord[1] = 1; b.coord[2] = 7;
+  b.box[0] = 8; b.box[1] = 6; b.box[2] = 1;
+  b.smem_base = 0x1960;
+  tl_req want[16], got[16];
+  size_t nw, ng;
+  cr_assert_eq(tl_box_requests(&d, &b, want, 16, &nw), TL_OK);
+  d.lead_stride = 8796093022272ull;
+  cr_assert_eq(tl_box_requests(&d, &b, got, 16, &ng), TL_OK);
+  cr_assert_eq(ng, nw);
+  cr_assert_eq(memcmp(got, want, nw * sizeof *got), 0);
+  static uint64_t ref[64], map[64];
+  ref_box_map(&d, &b, ref);
+  cr_assert(ref_requests_map(&d, &b, got, ng, map));
+  cr_assert_eq(memcmp(ref, map, ref_box_elems(&d, &b) * sizeof *map), 0);
+}
