@@ -3,12 +3,19 @@
 
 PAPERS := tilelens fiber
 
+# Per-paper compile flags of the library objects. A paper whose header marks
+# its API (TL_API in include/tilelens/export.h) is built with hidden
+# visibility, so its shared library exports the API only. fiber follows once
+# include/fiber/ has its export macro (see README, "Library").
+tilelens_LIBFLAGS := -fvisibility=hidden
+fiber_LIBFLAGS    :=
+
 define paper_lib
 $(1)_SRCS   := $$(wildcard cmodel/src/$(1)/*.c)
 $(1)_OBJS   := $$(patsubst cmodel/src/%.c,$(BUILD)/obj/%.o,$$($(1)_SRCS))
 $(1)_SOBJS  := $$(patsubst cmodel/src/%.c,$(BUILD)/obj-san/%.o,$$($(1)_SRCS))
 $(1)_TSRCS  := $$(wildcard cmodel/test/$(1)/*.c)
-$(1)_HDRS   := cmodel/include/$(1).h $$(wildcard cmodel/src/$(1)/*.h)
+$(1)_HDRS   := cmodel/include/$(1).h $$(wildcard cmodel/include/$(1)/*.h cmodel/src/$(1)/*.h)
 
 $(BUILD)/lib/lib$(1).a: $$($(1)_OBJS)
 	@mkdir -p $$(@D)
@@ -28,11 +35,11 @@ $(BUILD)/lib/lib$(1)-san.a: $$($(1)_SOBJS)
 
 $(BUILD)/test/$(1)/cmodel_tests: $$($(1)_TSRCS) $(BUILD)/lib/lib$(1).a $$($(1)_HDRS)
 	@mkdir -p $$(@D)
-	$(CC) $(CSTD) $(CWARN) -O2 -Icmodel/include -Icmodel/src/$(1) -o $$@ $$($(1)_TSRCS) $(BUILD)/lib/lib$(1).a -lcriterion -lm
+	$(CC) $(CSTD) $(CWARN) -O2 -DEXPECT_VERSION='"$(VERSION)"' -Icmodel/include -Icmodel/src/$(1) -o $$@ $$($(1)_TSRCS) $(BUILD)/lib/lib$(1).a -lcriterion -lm
 
 $(BUILD)/test/$(1)/cmodel_tests_san: $$($(1)_TSRCS) $(BUILD)/lib/lib$(1)-san.a $$($(1)_HDRS)
 	@mkdir -p $$(@D)
-	$(CC) $(CSTD) $(CWARN) $(SANFLAGS) -Icmodel/include -Icmodel/src/$(1) -o $$@ $$($(1)_TSRCS) $(BUILD)/lib/lib$(1)-san.a -lcriterion -lm
+	$(CC) $(CSTD) $(CWARN) $(SANFLAGS) -DEXPECT_VERSION='"$(VERSION)"' -Icmodel/include -Icmodel/src/$(1) -o $$@ $$($(1)_TSRCS) $(BUILD)/lib/lib$(1)-san.a -lcriterion -lm
 
 $(BUILD)/bench/bench_$(1): cmodel/bench/bench_$(1).c $(BUILD)/lib/lib$(1).a $$($(1)_HDRS)
 	@mkdir -p $$(@D)
@@ -47,11 +54,11 @@ bench-$(1)-cmodel: $(BUILD)/bench/bench_$(1)
 	$$<
 endef
 
-$(BUILD)/obj/%.o: cmodel/src/%.c $(wildcard cmodel/include/*.h) $(wildcard cmodel/src/*/*.h)
+$(BUILD)/obj/%.o: cmodel/src/%.c $(wildcard cmodel/include/*.h cmodel/include/*/*.h) $(wildcard cmodel/src/*/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_LIB) -Icmodel/src/$(firstword $(subst /, ,$*)) -c $< -o $@
+	$(CC) $(CFLAGS_LIB) $($(firstword $(subst /, ,$*))_LIBFLAGS) -Icmodel/src/$(firstword $(subst /, ,$*)) -c $< -o $@
 
-$(BUILD)/obj-san/%.o: cmodel/src/%.c $(wildcard cmodel/include/*.h) $(wildcard cmodel/src/*/*.h)
+$(BUILD)/obj-san/%.o: cmodel/src/%.c $(wildcard cmodel/include/*.h cmodel/include/*/*.h) $(wildcard cmodel/src/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CWARN) $(SANFLAGS) -fPIC -Icmodel/include -Icmodel/src/$(firstword $(subst /, ,$*)) -c $< -o $@
 
@@ -65,22 +72,41 @@ TEST_GROUPS_TILELENS += $(if $(tilelens_TSRCS),check-tilelens-cmodel check-tilel
 TEST_GROUPS_FIBER    += $(if $(fiber_TSRCS),check-fiber-cmodel check-fiber-cmodel-san)
 BENCH_TARGETS        += $(foreach p,$(PAPERS),$(if $(wildcard cmodel/bench/bench_$(p).c),bench-$(p)-cmodel))
 
-# Installation: headers, static and versioned shared libraries, pkg-config.
+# Installation: headers (include/<paper>.h, include/<paper>/*.h), static and
+# versioned shared libraries, pkg-config files and CMake package files
+# (lib/cmake/<paper>/, generated from cmodel/cmake/*.cmake.in, relocatable).
+CMAKE_TEMPLATES := cmodel/cmake/PaperConfig.cmake.in cmodel/cmake/PaperConfigVersion.cmake.in
+
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 cmodel/include/*.h $(DESTDIR)$(PREFIX)/include/
 	@set -e; for p in $(PAPERS); do \
 	  [ -f $(BUILD)/lib/lib$$p.a ] || continue; \
+	  if [ -d cmodel/include/$$p ]; then \
+	    install -d $(DESTDIR)$(PREFIX)/include/$$p; \
+	    install -m 644 cmodel/include/$$p/*.h $(DESTDIR)$(PREFIX)/include/$$p/; \
+	  fi; \
 	  install -m 644 $(BUILD)/lib/lib$$p.a $(DESTDIR)$(PREFIX)/lib/; \
 	  install -m 755 $(BUILD)/lib/lib$$p.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/; \
 	  ln -sf lib$$p.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/lib$$p.so.$(SOVERSION); \
 	  ln -sf lib$$p.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/lib$$p.so; \
 	  sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cmodel/$$p.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$p.pc; \
+	  install -d $(DESTDIR)$(PREFIX)/lib/cmake/$$p; \
+	  for t in Config ConfigVersion; do \
+	    sed -e "s|@PAPER@|$$p|g" -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
+	      cmodel/cmake/Paper$$t.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/$$p/$$p$$t.cmake; \
+	  done; \
 	done
 
 uninstall:
 	@for p in $(PAPERS); do \
 	  rm -f $(DESTDIR)$(PREFIX)/include/$$p.h $(DESTDIR)$(PREFIX)/lib/lib$$p.a \
-	    $(DESTDIR)$(PREFIX)/lib/lib$$p.so* $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$p.pc; \
+	    $(DESTDIR)$(PREFIX)/lib/lib$$p.so* $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$p.pc \
+	    $(DESTDIR)$(PREFIX)/lib/cmake/$$p/$$p*.cmake; \
+	  for h in cmodel/include/$$p/*.h; do \
+	    [ -f "$$h" ] && rm -f $(DESTDIR)$(PREFIX)/include/$$p/$${h##*/}; \
+	  done; \
+	  rmdir $(DESTDIR)$(PREFIX)/include/$$p $(DESTDIR)$(PREFIX)/lib/cmake/$$p 2>/dev/null; \
+	  true; \
 	done

@@ -34,6 +34,21 @@ for p in "${papers[@]}"; do
       -a -L "$prefix/lib/lib$p.so" -a -L "$prefix/lib/lib$p.so.0" -a -f "$prefix/lib/lib$p.so.0.1.0"
   soname=$(readelf -d "$prefix/lib/lib$p.so.0.1.0" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
   check "$p: shared library soname lib$p.so.0 (found '$soname')" test "$soname" = "lib$p.so.0"
+  check "$p: CMake package files installed" \
+    test -f "$prefix/lib/cmake/$p/${p}Config.cmake" -a -f "$prefix/lib/cmake/$p/${p}ConfigVersion.cmake"
+  # A paper with a header folder: the old include forwards to it, and the
+  # shared library exports exactly the functions its headers mark for export.
+  if [ -d "$top/cmodel/include/$p" ]; then
+    for h in "$top/cmodel/include/$p"/*.h; do
+      check "$p: header $p/${h##*/} installed" test -f "$prefix/include/$p/${h##*/}"
+    done
+    api=$(sed -n 's/^[A-Z][A-Z]*_API .*[ *]\([a-z_][a-z0-9_]*\)(.*/\1/p' "$prefix/include/$p"/*.h | sort -u)
+    exported=$(nm -D --defined-only "$prefix/lib/lib$p.so.0.1.0" | awk '$2 == "T" {print $3}' | sort -u)
+    extra=$(comm -13 <(echo "$api") <(echo "$exported") | tr '\n' ' ')
+    missing=$(comm -23 <(echo "$api") <(echo "$exported") | tr '\n' ' ')
+    check "$p: exports only its API ($(echo "$api" | wc -l) functions; extra: '$extra', missing: '$missing')" \
+      test -z "$extra$missing" -a -n "$api"
+  fi
 done
 
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
@@ -76,10 +91,53 @@ for link in shared static; do
   done
 done
 
+# Libs.private: the whole static archive links with the static flags alone.
+for p in "${papers[@]}"; do
+  echo 'int main(void) { return 0; }' >"$work/empty.c"
+  check "$p: whole static archive links with pkg-config --static --libs alone" \
+    cc -static -o "$work/whole-$p" "$work/empty.c" -L"$prefix/lib" \
+      -Wl,--whole-archive "$prefix/lib/lib$p.a" -Wl,--no-whole-archive \
+      $(pkg-config --static --libs-only-other --libs-only-l "$p" | sed "s/-l$p//")
+done
+
+# CMake: find_package(<paper>) in a project outside the tree, shared and
+# static targets, and a version request the installed one cannot satisfy.
+if command -v cmake >/dev/null 2>&1; then
+  for p in "${papers[@]}"; do
+    cm=$work/cmake-$p
+    mkdir -p "$cm"
+    cat >"$cm/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.13)
+project(use_$p C)
+find_package($p 0.1 REQUIRED)
+add_executable(use_shared use.c)
+target_link_libraries(use_shared PRIVATE $p::$p)
+add_executable(use_static use.c)
+target_link_libraries(use_static PRIVATE $p::${p}_static)
+CM
+    if [ $p = tilelens ]; then
+      printf '#include <stdio.h>\n#include "tilelens/tilelens.h"\nint main(void) { puts(tl_version()); return 0; }\n' >"$cm/use.c"
+    else
+      printf '#include <stdio.h>\n#include "%s.h"\nint main(void) { puts("%s"); return 0; }\n' $p $p >"$cm/use.c"
+    fi
+    check "$p: cmake find_package($p 0.1) configures and builds (CMAKE_PREFIX_PATH only)" \
+      sh -c "cmake -S '$cm' -B '$cm/build' -DCMAKE_PREFIX_PATH='$prefix' >/dev/null && cmake --build '$cm/build' >/dev/null"
+    check "$p: CMake shared target runs from its build-tree rpath" "$cm/build/use_shared"
+    needed=$(readelf -d "$cm/build/use_static" 2>/dev/null | grep -c "NEEDED.*lib$p\.so" || true)
+    check "$p: CMake static target has no shared lib$p dependency" test "$needed" -eq 0
+    sed -i "s/find_package($p 0.1 REQUIRED)/find_package($p 9.0 REQUIRED)/" "$cm/CMakeLists.txt"
+    check "$p: find_package($p 9.0) is refused by the version file" \
+      sh -c "! cmake -S '$cm' -B '$cm/build9' -DCMAKE_PREFIX_PATH='$prefix' >/dev/null 2>&1"
+  done
+else
+  bad "cmake not on PATH (scripts/deps.sh installs it)"
+fi
+
 # C++ simulators include the headers too.
 cat >"$work/cxx.cpp" <<'CXX'
 #include <cstdio>
 #include "tilelens.h"
+#include "tilelens/tilelens.h"
 #ifdef HAVE_FIBER
 #include "fiber.h"
 #endif
@@ -108,6 +166,8 @@ check "make install DESTDIR=... PREFIX=/opt/tl" \
 check "DESTDIR: files staged under DESTDIR/opt/tl, .pc says prefix=/opt/tl" \
   grep -qx 'prefix=/opt/tl' "$stage/opt/tl/lib/pkgconfig/tilelens.pc"
 check "DESTDIR: nothing outside DESTDIR/opt/tl" test "$(ls "$stage")" = opt
+check "DESTDIR: the CMake package finds its files relative to itself" \
+  grep -q 'CMAKE_CURRENT_LIST_DIR' "$stage/opt/tl/lib/cmake/tilelens/tilelensConfig.cmake"
 
 check "make uninstall PREFIX=$prefix" $MAKE_CMD --no-print-directory uninstall PREFIX="$prefix"
 left=$(find "$prefix" ! -type d | sed "s|^$prefix/||")

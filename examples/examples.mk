@@ -30,8 +30,14 @@ check-fiber-examples: $(EXAMPLES_BIN)/fiber_issue
 check-install: lib
 	@bash examples/check_install.sh "$(MAKE)" $(BUILD)/install-test
 
+# The C++ embedding example (examples/tma_tick/) built with CMake out of the
+# tree against an installed prefix (find_package(tilelens)), run, compared.
+check-tilelens-cmake-example: lib
+	@bash examples/check_cmake_example.sh "$(MAKE)" $(BUILD)/cmake-example
+
+.PHONY: check-tilelens-cmake-example
 TEST_GROUPS_COMMON   += check-install
-TEST_GROUPS_TILELENS += check-tilelens-examples
+TEST_GROUPS_TILELENS += check-tilelens-examples check-tilelens-cmake-example
 TEST_GROUPS_FIBER    += $(if $(HAVE_FIBER_EXAMPLE),check-fiber-examples)
 
 -include cmodel/tools/tools.mk

@@ -190,3 +190,5 @@ const char *tl_rule_str(tl_rule r) {
   if ((unsigned)r > TL_RULE_START_ALIGN) return "rule ?: unknown";
   return names[r];
 }
+
+const char *tl_version(void) { return TILELENS_VERSION_STRING; }

@@ -5,6 +5,7 @@
  * first index is the contiguous one.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 
 #include "tl_test_ref.h"
 
@@ -117,4 +118,22 @@ Test(tilelens_build, tile_offset_errors) {
   z = d;
   z.log2_a = 6;
   cr_assert_eq(tl_tile_offset_get(&z, 0, 0, &off), TL_ERR_TILE_SHAPE, "a*b*s != G");
+}
+
+/* Why: the version macros, the library's tl_version() and VERSION of the
+ * Makefile (passed as EXPECT_VERSION) are one number; the old include path
+ * and the new one name the same declarations. */
+Test(tilelens_build, version) {
+#ifndef EXPECT_VERSION
+  cr_assert_fail("EXPECT_VERSION (the Makefile's VERSION) not passed to the test build");
+#else
+  cr_assert_str_eq(TILELENS_VERSION_STRING, EXPECT_VERSION);
+#endif
+  cr_assert_str_eq(tl_version(), TILELENS_VERSION_STRING);
+  char buf[32];
+  snprintf(buf, sizeof buf, "%d.%d.%d", TILELENS_VERSION_MAJOR, TILELENS_VERSION_MINOR,
+           TILELENS_VERSION_PATCH);
+  cr_assert_str_eq(buf, TILELENS_VERSION_STRING);
+  cr_assert_eq(TILELENS_VERSION,
+               TILELENS_VERSION_MAJOR * 10000 + TILELENS_VERSION_MINOR * 100 + TILELENS_VERSION_PATCH);
 }

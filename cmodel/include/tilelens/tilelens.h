@@ -1,0 +1,495 @@
+/*
+ * tilelens/tilelens.h - bit-exact C reference model of the TileLens TMA
+ * extension (also reachable as "tilelens.h", the old path).
+ *
+ * TileLens remaps a Tensor Memory Accelerator (TMA) load onto a tile-major
+ * global-memory layout (memory tiles of a x b elements, a*b*s = granule G).
+ * This header is the public contract that GPU simulators compile against:
+ *
+ *   - the descriptor / box / request types and their validation,
+ *   - tl_box_requests(): the whole request stream of one box load,
+ *   - the three hardware blocks of the extension, one function each, whose
+ *     inputs and outputs are the ports of the RTL modules of the same name
+ *     (rtl/tilelens/tilelens_<block>.v):
+ *       tl_split_sum()     tilelens_split_sum     (tile base, paper Eq. 4)
+ *       tl_counter_config  tilelens_counter_cfg   (counter nest, Eq. 5)
+ *       tl_bit_permute()   tilelens_bit_permute   (case-2 offset permutation)
+ *   - the incremental address generator (tl_gen_begin / tl_gen_next), which
+ *     yields exactly what tilelens_addr_gen emits, one counter step per cycle,
+ *   - helpers for simulators: Eq. 2, sector split, granule page statistics.
+ *
+ * No function keeps hidden state; every stateful object is owned by the
+ * caller. All functions are thread-safe for distinct objects.
+ * The semantics are fixed in docs/tilelens.md.
+ */
+#ifndef TILELENS_H
+#define TILELENS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "export.h"
+#include "version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Widths and limits (each matches an RTL parameter) ----------------- */
+#define TL_MAX_RANK         5   /* RTL Rank: view dimensions of a descriptor      */
+#define TL_COORD_BITS      32   /* RTL CoordWidth: signed box start coordinates   */
+#define TL_STRIDE_BITS     40   /* RTL StrideWidth: strides and L are < 2^40      */
+#define TL_BOX_BITS         9   /* RTL BoxWidth: box sizes 1..256                 */
+#define TL_BOX_MAX        256
+#define TL_DIM_MAX  (1ull << 32)/* dim[d] is 1..2^32 elements                     */
+#define TL_ADDR_BITS       64   /* RTL AddrWidth: global byte addresses          */
+#define TL_SMEM_BITS       32   /* RTL SmemWidth: shared-memory byte addresses    */
+#define TL_STRIDE_ALIGN    16   /* strides, base and box[0]*s: multiples of 16 B  */
+#define TL_LOG2_GRANULE_MIN 4   /* granule G = 2^lg, lg in [4, 16]                */
+#define TL_LOG2_GRANULE_MAX 16  /* RTL MaxLog2Granule                             */
+/* Counter levels of the nest: the dimension-0 piece level, one per view
+ * dimension 1..rank-1, and one extra outer level for the split dimension. */
+#define TL_MAX_LEVELS (TL_MAX_RANK + 1)
+
+/* ---- Status codes --------------------------------------------------------- */
+typedef enum {
+  TL_OK = 0,
+  TL_ERR_RANK,              /* rank not in 1..5                                  */
+  TL_ERR_ELEM_SIZE,         /* elem_bytes not 1, 2, 4 or 8                       */
+  TL_ERR_DIM,               /* dim[d] == 0 or > 2^32                             */
+  TL_ERR_STRIDE,            /* stride[d] (d >= 1) zero, not a multiple of 16, or >= 2^40 */
+  TL_ERR_BOX,               /* box[d] not in 1..256, or box[0]*s not a multiple of 16 */
+  TL_ERR_ALIGN,             /* base or smem_base not 16 B aligned; tile-major: base not
+                               G aligned, row start not a multiple of a'*s or a split
+                               dimension's start not a multiple of b/m columns    */
+  TL_ERR_TILE_SHAPE,        /* tile-major: lg outside [4,16], la+lb+log2(s) != lg,
+                               or tile_major not 0/1                              */
+  TL_ERR_LEAD_STRIDE,       /* tile-major: L zero, >= 2^40 or not a multiple of a*s */
+  TL_ERR_UNSUPPORTED_VIEW,  /* tile-major: a view dimension the counter
+                               reconfigurator cannot express (see docs)           */
+  TL_ERR_OVERFLOW,          /* a result that does not fit its width: the tensor's
+                               extent above 2^64, the tile base outside int64, or
+                               the box's shared-memory footprint above 2^32        */
+  TL_ERR_NULL,              /* a NULL pointer argument                           */
+  /* Additions beyond the base contract. */
+  TL_ERR_ROW_RANGE,         /* tile-major: the start's row offset (sum of the row
+                               dimensions' coord x stride) lies outside [0, L)    */
+  TL_ERR_UNSUPPORTED_FEATURE, /* element strides other than 1, interleave or
+                               swizzle: not modelled, rejected                   */
+  TL_STATUS_COUNT,          /* 14: codes 0..13 are the range of the RTL err
+                               outputs (rtl/tilelens/tilelens_status.vh)     */
+  /* API-only codes: no RTL output carries them (their values lie above the
+   * 4-bit err ports' range on purpose). */
+  TL_ERR_STATE = 16,        /* an object not set up by its begin/reset
+                               function, or a call out of its cycle order    */
+  TL_ERR_LIMIT = 17,        /* a result beyond a documented resource bound    */
+  TL_ERR_RANGE = 18,        /* an argument outside its documented range (a
+                               1-bit input other than 0/1, a size or index
+                               beyond the tensor, a page size above 2^40)     */
+  TL_STATUS_END             /* one past the last code                         */
+} tl_status;
+
+/* A constant, human-readable name for a status ("TL_ERR_BOX: ..."). */
+TL_API const char *tl_status_str(tl_status st);
+/* The library's version string (TILELENS_VERSION_STRING of its build). */
+TL_API const char *tl_version(void);
+
+/* ---- Descriptor, box, request --------------------------------------------- */
+typedef struct {
+  uint64_t base;                    /* global byte address */
+  uint32_t rank;                    /* 1..5 */
+  uint32_t elem_bytes;              /* 1, 2, 4, 8 */
+  uint64_t dim[TL_MAX_RANK];        /* elements per dimension */
+  uint64_t stride[TL_MAX_RANK];     /* bytes; stride[0] is ignored (== elem_bytes) */
+  uint32_t tile_major;              /* 0: standard TMA, 1: TileLens-HW remap */
+  uint32_t log2_a, log2_b;          /* memory tile a x b elements */
+  uint32_t log2_granule;            /* 12 for 4 KB */
+  uint64_t lead_stride;             /* L = K * elem_bytes */
+  /* Not modelled; zero means the default (element stride 1, no interleave,
+   * no swizzle). Any other value is rejected with TL_ERR_UNSUPPORTED_FEATURE. */
+  uint32_t elem_stride[TL_MAX_RANK];
+  uint32_t interleave;
+  uint32_t swizzle;
+} tl_desc;
+
+typedef struct {
+  int32_t  coord[TL_MAX_RANK];
+  uint32_t box[TL_MAX_RANK];
+  uint32_t smem_base;
+} tl_box;
+
+typedef struct { uint64_t src; uint32_t dst; uint32_t bytes; } tl_req;
+
+/* Validates a descriptor alone (every rule of docs/tilelens.md that does not
+ * depend on a box). Returns the first rule broken, in the order listed there. */
+TL_API tl_status tl_desc_check(const tl_desc *d);
+
+/* Validates a box against a descriptor (tl_desc_check first). */
+TL_API tl_status tl_box_check(const tl_desc *d, const tl_box *b);
+
+/* Counts the requests of a box, or writes up to cap of them in issue order. */
+/* *count receives the total number of requests; at most cap are written.
+ * out may be NULL when cap is 0. Bubbles are not requests. */
+TL_API tl_status tl_box_requests(const tl_desc *d, const tl_box *b,
+                          tl_req *out, size_t cap, size_t *count);
+
+/* Paper Eq. 2: tile-major byte offset (from d->base) of element (i, j) of a
+ * K x N matrix: i is the CONTIGUOUS index (along K, descriptor dimension 0;
+ * elements i and i+1 of one tile are elem_bytes apart), j the column index
+ * (along N, descriptor dimension 1). Reads elem_bytes, tile_major (must be
+ * 1), log2_a, log2_b, log2_granule and lead_stride (L = K*s) of d.
+ * tl_tile_offset_get() returns TL_ERR_NULL, TL_ERR_ELEM_SIZE,
+ * TL_ERR_TILE_SHAPE, TL_ERR_LEAD_STRIDE (those fields broken, e.g. a zeroed
+ * descriptor), TL_ERR_RANGE (i >= K) or TL_ERR_OVERFLOW (offset >= 2^64),
+ * with *off = 0; tl_tile_offset() returns TL_TILE_OFFSET_INVALID then. */
+#define TL_TILE_OFFSET_INVALID UINT64_MAX
+TL_API tl_status tl_tile_offset_get(const tl_desc *d, uint64_t i, uint64_t j, uint64_t *off);
+TL_API uint64_t  tl_tile_offset(const tl_desc *d, uint64_t i, uint64_t j);
+
+/* ---- Builders ----------------------------------------------------------------
+ * The paper's common case: a K x N matrix of s-byte elements with K
+ * contiguous (element (i, j) at i*s + j*K*s when linear), seen by the TMA as
+ * dim[0] = K (index i), dim[1] = N (index j), stride[1] = K*s.
+ *   tl_desc_matrix_linear  the standard layout (tile_major = 0);
+ *   tl_desc_matrix_tiled   the same matrix stored tile-major in a x b memory
+ *                          tiles (a along K, b along N; powers of two, else
+ *                          TL_ERR_TILE_SHAPE; granule G = a*b*s, L = K*s).
+ * Both fill *d whatever the outcome and return tl_desc_check(d) (or the first
+ * argument error). The two twins read the same elements for the same box.
+ *   tl_box_2d  a box_i x box_j box at element (i, j) (box_i along K), written
+ *              to shared memory at smem_base;
+ *   tl_box_nd  the same for any rank (coord[] and size[] of rank entries).
+ * The box builders check what needs no descriptor (rank 1..5, sizes 1..256,
+ * smem_base 16-byte aligned: TL_ERR_RANK, TL_ERR_BOX, TL_ERR_ALIGN);
+ * tl_box_check() checks the rest. */
+TL_API tl_status tl_desc_matrix_linear(tl_desc *d, uint64_t base, uint64_t K, uint64_t N, uint32_t s);
+TL_API tl_status tl_desc_matrix_tiled(tl_desc *d, uint64_t base, uint64_t K, uint64_t N, uint32_t s,
+                               uint32_t a, uint32_t b);
+TL_API tl_status tl_box_2d(tl_box *bx, int32_t i, int32_t j, uint32_t box_i, uint32_t box_j,
+                    uint32_t smem_base);
+TL_API tl_status tl_box_nd(tl_box *bx, uint32_t rank, const int32_t *coord, const uint32_t *size,
+                    uint32_t smem_base);
+
+/* ---- Block 1: split-and-sum (tilelens_split_sum) --------------------------
+ * Per dimension d < rank the product p[d] = coord[d] * stride[d] (stride[0] is
+ * the element size) goes to the row sum when stride[d] < L, else to the
+ * column sum (dimension 0 is always a row dimension).
+ *   linear mode:     tile_base = row + col             (= plain sum of p[d])
+ *   tile-major mode: tile_base = col + (row << log2_b)  (paper Eq. 4)
+ * Errors: TL_ERR_ROW_RANGE (tile-major: a row coordinate is negative or the
+ * row sum is not below L), then TL_ERR_OVERFLOW (the exact tile base does
+ * not fit a signed 64-bit value).
+ * On error tile_base is 0. row_mask bit d is set for the row dimensions. */
+typedef struct {
+  uint32_t rank;
+  int32_t  coord[TL_MAX_RANK];
+  uint64_t stride[TL_MAX_RANK];     /* stride[0] = element size in bytes */
+  uint64_t lead_stride;
+  uint32_t log2_b;
+  uint32_t tile_major;
+} tl_split_sum_in;
+
+typedef struct {
+  int64_t   tile_base;              /* bytes, relative to the descriptor base */
+  uint32_t  row_mask;
+  tl_status err;
+  uint64_t  row;                    /* row sum mod 2^TL_STRIDE_BITS (RTL row_o);
+                                       the exact row start when err is TL_OK in
+                                       tile-major mode */
+} tl_split_sum_out;
+
+/* Strict: returns (and stores in out->err) TL_ERR_NULL, TL_ERR_RANK (rank
+ * not 1..5), TL_ERR_STRIDE (a stride[d < rank] >= 2^40), TL_ERR_LEAD_STRIDE
+ * (L >= 2^40), TL_ERR_TILE_SHAPE (log2_b > 16) or TL_ERR_RANGE (tile_major
+ * not 0/1) before the errors above. */
+TL_API tl_status tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out);
+
+/* The same with the routing given (RTL tilelens_split_sum, whose row_mask_i
+ * comes from the descriptor: tl_desc_info.row_mask). Bit 0 is always a row;
+ * bits at or above rank are ignored. tl_split_sum() is this function with
+ * the mask of its own stride < L comparisons. */
+/* Masked like the RTL's ports (its domain checks are the strict
+ * tl_split_sum's): rank 0 sums nothing, ranks above 5 use the five
+ * dimensions (the RTL's 3-bit rank_i 6 and 7 do); TL_ERR_NULL for NULL. */
+TL_API tl_status tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out);
+
+/* ---- Block 2: counter reconfigurator (tilelens_counter_cfg) ----------------
+ * The counter nest that the address generator steps for one box: up to
+ * TL_MAX_LEVELS levels, innermost first. Level k steps count[k] times; each
+ * step adds stride[k] bytes to the source address and advances view
+ * dimension vdim[k] by (1 << log2_weight[k]) elements. Unused levels have
+ * count 1. Each step of the whole nest is one run of run_elems elements along
+ * dimension 0 (run_bytes = run_elems * s), written to shared memory at
+ * smem_base + step * run_bytes.
+ *
+ *   mode TL_MODE_LINEAR: standard TMA; level 0 unused, level d = view dim d.
+ *   mode TL_MODE_ALIGNED (case 1, u == a), TL_MODE_WIDE_TILE (case 2, u < a,
+ *   source offsets permuted by tl_bit_permute with perm_* field widths),
+ *   TL_MODE_WIDE_BOX (u > a: level 0 splits the run into u/a pieces with
+ *   stride G).
+ */
+typedef enum {
+  TL_MODE_LINEAR = 0,
+  TL_MODE_ALIGNED = 1,
+  TL_MODE_WIDE_TILE = 2,
+  TL_MODE_WIDE_BOX = 3
+} tl_mode;
+
+typedef struct {
+  tl_status err;                    /* TL_OK or the box's classification error */
+  tl_mode   mode;
+  uint32_t  count[TL_MAX_LEVELS];   /* 1..256 */
+  uint64_t  stride[TL_MAX_LEVELS];  /* bytes, < 2^56 */
+  uint32_t  vdim[TL_MAX_LEVELS];    /* view dimension the level advances */
+  uint32_t  log2_weight[TL_MAX_LEVELS];
+  uint32_t  run_elems;              /* u (linear, case 2) or a (case 1, u > a) */
+  uint32_t  run_bytes;
+  uint32_t  perm_row_bits;          /* log2(u*s)    (case 2 only, else 0) */
+  uint32_t  perm_col_bits;          /* lb           (case 2 only, else 0) */
+  uint32_t  perm_sub_bits;          /* log2(a/u)    (case 2 only, else 0) */
+  uint32_t  split_level;            /* level of the split inner counter, or 0 */
+} tl_counters;
+
+/* Full validation (tl_box_check) and, when it passes, the nest. Returns the
+ * same status as out->err. */
+TL_API tl_status tl_counter_config(const tl_desc *d, const tl_box *b, tl_counters *out);
+
+/* ---- Block 3: bit permuter (tilelens_bit_permute) ---------------------------
+ * On the low (row_bits + col_bits + sub_bits) bits of x, the fields
+ * (sub | col | row) (row least significant) become (col | sub | row); the
+ * higher bits pass unchanged. Widths summing to more than TL_LOG2_GRANULE_MAX
+ * leave x unchanged (no case-2 tile has them; the RTL does the same).
+ * Example (paper, FP8, 32x32 box, 128x32 tile):
+ * row 5, col 5, sub 2: 0b10_11001_00111 -> 0b11001_10_00111. */
+TL_API uint64_t tl_bit_permute(uint64_t x, uint32_t row_bits, uint32_t col_bits,
+                        uint32_t sub_bits);
+/* Strict form: TL_ERR_RANGE (and *out = x) when the widths sum above 16,
+ * TL_ERR_NULL for out NULL. */
+TL_API tl_status tl_bit_permute_checked(uint64_t x, uint32_t row_bits, uint32_t col_bits,
+                                 uint32_t sub_bits, uint64_t *out);
+
+/* ---- Incremental address generator (tilelens_addr_gen) ----------------------
+ * tl_gen_begin() validates and configures (what the RTL does when a box is
+ * accepted); each tl_gen_next() is one counter step, i.e. one cycle of the
+ * RTL in which the request interface is not stalled:
+ *   TL_STEP_REQ     *out holds a request (the step's run, clipped to the
+ *                   tensor along dimension 0),
+ *   TL_STEP_BUBBLE  the step's run lies entirely out of bounds: no request,
+ *   TL_STEP_DONE    the nest is exhausted (and stays so).                     */
+typedef enum {
+  TL_STEP_ERROR = -1,   /* g or out NULL, or g never set up by tl_gen_begin() */
+  TL_STEP_DONE = 0, TL_STEP_REQ = 1, TL_STEP_BUBBLE = 2
+} tl_step;
+/* Loop as `while ((k = tl_gen_next(&g, &r)) > TL_STEP_DONE)`: it also stops
+ * on TL_STEP_ERROR. A generator tl_gen_begin() rejected is set up and done. */
+
+typedef struct {
+  tl_counters cfg;
+  int64_t  tile_base;
+  uint64_t base;
+  uint32_t elem_bytes;
+  uint32_t rank;
+  int32_t  coord[TL_MAX_RANK];
+  uint64_t dim[TL_MAX_RANK];
+  uint32_t smem_base;
+  uint32_t idx[TL_MAX_LEVELS];      /* current index of each level */
+  uint64_t step;                    /* steps taken so far */
+  uint32_t done;
+  /* Running values of the current step (kept incrementally, as the RTL's
+   * accumulators do): assumed source address (wrapping), view coordinates. */
+  uint64_t src_acc;
+  int64_t  cur[TL_MAX_RANK];
+  uint32_t tag;                     /* set by tl_gen_begin(); internal */
+} tl_gen;
+
+TL_API tl_status tl_gen_begin(tl_gen *g, const tl_desc *d, const tl_box *b);
+TL_API tl_step   tl_gen_next(tl_gen *g, tl_req *out);
+/* Steps of the whole nest (requests + bubbles). */
+TL_API uint64_t  tl_gen_total_steps(const tl_gen *g);   /* 0 for NULL or never begun */
+
+/* ---- Composed TMA address unit (tilelens_tma_addr) --------------------------
+ * The cycle model of the RTL unit (and of tilelens_addr_gen and
+ * tilelens_base_addr_gen, whose harnesses use it too): idle until a start
+ * handshake takes a box, then one counter step per cycle in which the
+ * request is not stalled. One clock cycle is tl_tma_eval() then
+ * tl_tma_commit():
+ *
+ *   eval    the cycle's outputs, from the state alone (no input is read):
+ *           start_ready = !busy; busy: the next step is computed, kind =
+ *           TL_STEP_REQ (valid = 1, req = the request offered) or
+ *           TL_STEP_BUBBLE (valid = 0, nothing offered); idle: kind =
+ *           TL_STEP_DONE, valid = 0. done (a register) is 1 in the cycle after
+ *           the last step was taken.
+ *   commit  the clock edge, inputs sampled (each 0 or 1, else TL_ERR_RANGE):
+ *           rst_n = 0: idle, done = 0 (the RTL's reset; statistics kept);
+ *           busy: a bubble always advances; a request advances when
+ *           req_ready = 1 (valid && req_ready is the transfer), otherwise the
+ *           same request is offered again next cycle; after the last step
+ *           busy falls and done is 1 for one cycle; start_valid is ignored;
+ *           idle and start_valid = 1: the box (d, b) is checked
+ *           (tl_box_check); an accepted box makes the unit busy from the next
+ *           cycle, a rejected one is dropped; err holds the status of the
+ *           last start. d and b are read only then (the model copies what it
+ *           needs; the RTL wants its inputs held until done).
+ *           Returns the start's status in a cycle with a start, TL_OK in
+ *           other cycles, or TL_ERR_NULL / TL_ERR_STATE (not reset, or no
+ *           eval since the last commit) / TL_ERR_RANGE with no state change.
+ *   tick    tl_tma_tick() = eval + commit with rst_n = 1: one cycle of a
+ *           simulator's tick loop; afterwards valid && req_ready says that
+ *           req was transferred in this cycle.
+ * Allocation-free; the caller owns the object. */
+typedef struct {
+  uint64_t cycles;        /* commits with rst_n = 1 */
+  uint64_t busy_cycles;   /* of which busy */
+  uint64_t requests;      /* requests transferred (valid && req_ready) */
+  uint64_t bubbles;       /* steps without a request */
+  uint64_t stalls;        /* cycles a request waited for req_ready */
+  uint64_t boxes;         /* starts accepted */
+  uint64_t rejected;      /* starts dropped (err says why) */
+} tl_tma_stats;
+
+typedef struct {
+  /* state (the RTL's registers) */
+  tl_gen       gen;          /* the box in flight */
+  uint32_t     busy;         /* busy_o */
+  uint32_t     done;         /* done_o */
+  tl_status    err;          /* status of the last start handshake */
+  /* outputs of the current cycle, written by tl_tma_eval() */
+  uint32_t     start_ready;  /* start_ready_o */
+  uint32_t     valid;        /* req_valid_o */
+  tl_req       req;          /* req_src_o, req_dst_o, req_bytes_o (when valid) */
+  tl_step      kind;         /* this cycle's step: REQ, BUBBLE, DONE when idle */
+  tl_tma_stats stats;
+  /* internal */
+  tl_gen       peek;         /* the generator after this cycle's step */
+  uint32_t     evaluated;
+  uint32_t     tag;
+} tl_tma;
+
+TL_API tl_status tl_tma_reset(tl_tma *u);   /* idle, statistics cleared */
+TL_API tl_status tl_tma_eval(tl_tma *u);
+TL_API tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_t req_ready,
+                        const tl_desc *d, const tl_box *b);
+TL_API tl_status tl_tma_tick(tl_tma *u, uint32_t start_valid, uint32_t req_ready,
+                      const tl_desc *d, const tl_box *b);
+
+/* ---- Hardware partition ------------------------------------------------------
+ * The RTL validates the way a TMA does: the descriptor once, when it is
+ * written (the driver, or tilelens_desc_check, which also stores the
+ * per-dimension classes below beside the descriptor so that no per-load
+ * hardware compares strides), the box per load. These functions mirror
+ * those module boundaries; composed in the priority order of docs/tilelens.md
+ * they give exactly tl_box_check():
+ *   tl_desc_info_get   tilelens_desc_check   rules 1-12 and the classes
+ *   tl_box_shape_check tilelens_box_check    rules 13-15 (standard TMA)
+ *   tl_counter_hw      tilelens_counter_cfg  rule 16, rule 19, the nest
+ *   tl_split_sum_masked tilelens_split_sum   rules 17-18, tile base        */
+typedef struct {
+  uint32_t row_mask;                  /* bit d < rank: d == 0 or stride[d] < L */
+  uint32_t split_mask;                /* bit d: tile-major split dimension
+                                         (stride = m*L, m = 2^k below b)     */
+  uint32_t split_log2_m[TL_MAX_RANK]; /* k of each split dimension, else 0   */
+} tl_desc_info;
+
+/* tl_desc_check() and, when it passes, the classes (all zero otherwise). */
+TL_API tl_status tl_desc_info_get(const tl_desc *d, tl_desc_info *info);
+
+/* Rules 13-15 alone (box sizes, box[0]*s, smem_base alignment, footprint),
+ * for a descriptor whose rank and elem_bytes are valid (else TL_ERR_RANK,
+ * TL_ERR_ELEM_SIZE; TL_ERR_NULL for NULL). */
+TL_API tl_status tl_box_shape_check(const tl_desc *d, const tl_box *b);
+
+/* tilelens_counter_cfg for a descriptor that passed tl_desc_info_get() and a
+ * box that passed tl_box_shape_check(): view = rule 16 (TL_OK or
+ * TL_ERR_UNSUPPORTED_VIEW), start = rule 19 (TL_OK or TL_ERR_ALIGN; it reads
+ * the row start, so it is meaningful once rules 17-18 pass), and the nest
+ * (valid when view is TL_OK; its err field is TL_OK). The RTL emits every
+ * level's stride as stride_raw << shift and shifts in the generator (one
+ * shifter for all levels): stride_raw and shift give that form. */
+typedef struct {
+  tl_status   view;
+  tl_status   start;
+  tl_counters nest;
+  uint64_t    stride_raw[TL_MAX_LEVELS]; /* < 2^TL_STRIDE_BITS */
+  uint32_t    shift[TL_MAX_LEVELS];      /* stride[k] = stride_raw[k] << shift[k];
+                                            shift <= TL_LOG2_GRANULE_MAX */
+} tl_counter_hw_out;
+
+/* Returns TL_OK, or with view = start = nest.err = the error: TL_ERR_NULL,
+ * the box's tl_box_shape_check() error, TL_ERR_TILE_SHAPE (tile fields out
+ * of range) or TL_ERR_STATE (classes inconsistent: a split dimension 0 or
+ * with log2 m >= log2_b; info not from tl_desc_info_get). */
+TL_API tl_status tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box *b,
+                        tl_counter_hw_out *out);
+
+/* ---- Which rule: the detail behind a status ---------------------------------
+ * Some statuses stand for several rules of docs/tilelens.md (TL_ERR_ALIGN for
+ * rules 7, 10, 14 and 19; TL_ERR_OVERFLOW for 8, 15 and 18;
+ * TL_ERR_UNSUPPORTED_VIEW for 12 and 16). The RTL error outputs carry only
+ * the status; these functions also name the rule (its number in the table). */
+typedef enum {
+  TL_RULE_NONE = 0,          /* TL_OK */
+  TL_RULE_NULL = 1,          /* a NULL pointer */
+  TL_RULE_RANK = 2,
+  TL_RULE_ELEM_SIZE = 3,
+  TL_RULE_DIM = 4,
+  TL_RULE_STRIDE = 5,
+  TL_RULE_FEATURE = 6,       /* element strides, interleave, swizzle */
+  TL_RULE_BASE_ALIGN = 7,    /* base not a multiple of 16          (TL_ERR_ALIGN) */
+  TL_RULE_EXTENT = 8,        /* tensor beyond 2^64                 (TL_ERR_OVERFLOW) */
+  TL_RULE_TILE_SHAPE = 9,
+  TL_RULE_BASE_GRANULE = 10, /* tile-major base not G aligned      (TL_ERR_ALIGN) */
+  TL_RULE_LEAD_STRIDE = 11,
+  TL_RULE_DESC_VIEW = 12,    /* view of the descriptor             (TL_ERR_UNSUPPORTED_VIEW) */
+  TL_RULE_BOX = 13,
+  TL_RULE_SMEM_ALIGN = 14,   /* smem_base not a multiple of 16     (TL_ERR_ALIGN) */
+  TL_RULE_SMEM_FOOTPRINT = 15, /* smem_base + box bytes > 2^32     (TL_ERR_OVERFLOW) */
+  TL_RULE_BOX_VIEW = 16,     /* view of the box                    (TL_ERR_UNSUPPORTED_VIEW) */
+  TL_RULE_ROW_RANGE = 17,
+  TL_RULE_TILE_BASE = 18,    /* tile base outside int64            (TL_ERR_OVERFLOW) */
+  TL_RULE_START_ALIGN = 19   /* tile-major row start or split column start
+                                off a tile boundary                (TL_ERR_ALIGN) */
+} tl_rule;
+
+/* tl_desc_check() / tl_box_check() and the rule broken (rule may be NULL). */
+TL_API tl_status tl_desc_check_rule(const tl_desc *d, tl_rule *rule);
+TL_API tl_status tl_box_check_rule(const tl_desc *d, const tl_box *b, tl_rule *rule);
+/* A constant description of a rule ("rule 14: shared-memory address not a
+ * multiple of 16"); "rule ?" for values outside the enum. */
+TL_API const char *tl_rule_str(tl_rule r);
+
+/* ---- Helpers for simulators ------------------------------------------------ */
+/* Splits one request into the aligned blocks of 2^log2_block bytes it touches
+ * (32 B sectors: 5, 128 B lines: 7). Writes up to cap block addresses in
+ * ascending order; returns how many blocks the request touches. */
+TL_API size_t tl_req_blocks(const tl_req *r, uint32_t log2_block, uint64_t *out, size_t cap);
+/* Strict form: *n receives the count; TL_ERR_NULL (r or n NULL, or out NULL
+ * with cap > 0), TL_ERR_RANGE (log2_block > 63, or a request that ends
+ * beyond 2^64), with *n = 0. tl_req_blocks() returns 0 in those cases. */
+TL_API tl_status tl_req_blocks_get(const tl_req *r, uint32_t log2_block, uint64_t *out, size_t cap,
+                            size_t *n);
+
+/* Granule-page statistics of one box load. */
+typedef struct {
+  uint64_t requests;        /* requests issued */
+  uint64_t bubbles;         /* steps without a request */
+  uint64_t pages;           /* distinct 2^log2_page byte pages touched */
+  uint64_t bytes_used;      /* bytes the box reads (sum of request bytes) */
+  uint64_t bytes_fetched;   /* pages * 2^log2_page */
+  double   amplification;   /* bytes_fetched / bytes_used (0 if nothing read) */
+} tl_page_stats;
+
+/* Computes the statistics of a box for pages of 2^log2_page bytes and writes
+ * up to cap distinct page addresses (ascending) to pages (may be NULL).
+ * Errors: TL_ERR_NULL, TL_ERR_RANGE (log2_page > 40), the box's
+ * tl_box_check() status, TL_ERR_LIMIT (more than TL_PAGES_MAX distinct pages:
+ * the working memory is bounded by TL_PAGES_MAX * 8 bytes = 32 MiB) or
+ * TL_ERR_OVERFLOW (out of memory); *st is zeroed on error. */
+#define TL_PAGES_MAX (1u << 22)
+TL_API tl_status tl_box_pages(const tl_desc *d, const tl_box *b, uint32_t log2_page,
+                       uint64_t *pages, size_t cap, tl_page_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TILELENS_H */
