@@ -16,7 +16,19 @@
  *       tl_bit_permute()   tilelens_bit_permute   (case-2 offset permutation)
  *   - the incremental address generator (tl_gen_begin / tl_gen_next), which
  *     yields exactly what tilelens_addr_gen emits, one counter step per cycle,
- *   - helpers for simulators: Eq. 2, sector split, granule page statistics.
+ *   - the composed TMA address unit (tilelens_tma_addr), cycle by cycle:
+ *     tl_tma_reset / tl_tma_eval / tl_tma_commit, or tl_tma_tick per tick,
+ *   - builders (tl_desc_matrix_tiled / _linear, tl_box_2d / _nd) and
+ *     helpers for simulators: Eq. 2, sector split, granule page statistics,
+ *   - the rule behind a status (tl_box_check_rule), version (version.h).
+ *
+ * Errors: every entry point returns a named tl_status (tl_gen_next:
+ * TL_STEP_ERROR) for NULL pointers, values outside their range and objects
+ * not set up by their begin/reset function; the value-returning helpers
+ * return a documented value instead (tl_tile_offset, tl_bit_permute and
+ * tl_req_blocks have checked twins returning the status; tl_gen_total_steps
+ * gives 0). Nothing traps or allocates without bound. Functions named as RTL mirrors take port-width inputs and
+ * say how they mask; their strict twins reject.
  *
  * No function keeps hidden state; every stateful object is owned by the
  * caller. All functions are thread-safe for distinct objects.
@@ -361,7 +373,6 @@ typedef struct {
   tl_step      kind;         /* this cycle's step: REQ, BUBBLE, DONE when idle */
   tl_tma_stats stats;
   /* internal */
-  tl_gen       peek;         /* the generator after this cycle's step */
   uint32_t     evaluated;
   uint32_t     tag;
 } tl_tma;

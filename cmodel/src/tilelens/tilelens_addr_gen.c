@@ -56,7 +56,7 @@ uint64_t tl_gen_total_steps(const tl_gen *g) {
   return n;
 }
 
-static void advance(tl_gen *g) {
+void tl_gen_advance(tl_gen *g) {
   const tl_counters *c = &g->cfg;
   g->step++;
   for (uint32_t k = 0; k < TL_MAX_LEVELS; k++) {
@@ -73,29 +73,31 @@ static void advance(tl_gen *g) {
   g->done = 1;
 }
 
-tl_step tl_gen_next(tl_gen *g, tl_req *out) {
-  if (!g || !out || g->tag != TL_GEN_TAG) return TL_STEP_ERROR;
+tl_step tl_gen_current(const tl_gen *g, tl_req *out) {
   if (g->done) return TL_STEP_DONE;
   const tl_counters *c = &g->cfg;
   const int64_t *cc = g->cur;
-  int inside = 1;
   for (uint32_t k = 1; k < g->rank; k++)
-    if (cc[k] < 0 || (uint64_t)cc[k] >= g->dim[k]) inside = 0;
+    if (cc[k] < 0 || (uint64_t)cc[k] >= g->dim[k]) return TL_STEP_BUBBLE;
   int64_t lo = cc[0] < 0 ? 0 : cc[0];
   int64_t hi = cc[0] + (int64_t)c->run_elems;
   if (hi > (int64_t)g->dim[0]) hi = (int64_t)g->dim[0];
-  if (lo >= hi) inside = 0;
-  uint64_t step = g->step, src = g->src_acc;
-  int64_t c0 = cc[0];
-  advance(g);
-  if (!inside) return TL_STEP_BUBBLE;
+  if (lo >= hi) return TL_STEP_BUBBLE;
+  uint64_t src = g->src_acc;
   if (c->mode == TL_MODE_WIDE_TILE)
     src = tl_bit_permute(src, c->perm_row_bits, c->perm_col_bits, c->perm_sub_bits);
-  uint64_t clip = (uint64_t)(lo - c0) * g->elem_bytes;
+  uint64_t clip = (uint64_t)(lo - cc[0]) * g->elem_bytes;
   out->src = src + clip;
-  out->dst = (uint32_t)(g->smem_base + step * c->run_bytes + clip);
+  out->dst = (uint32_t)(g->smem_base + g->step * c->run_bytes + clip);
   out->bytes = (uint32_t)((uint64_t)(hi - lo) * g->elem_bytes);
   return TL_STEP_REQ;
+}
+
+tl_step tl_gen_next(tl_gen *g, tl_req *out) {
+  if (!g || !out || g->tag != TL_GEN_TAG) return TL_STEP_ERROR;
+  tl_step k = tl_gen_current(g, out);
+  if (k != TL_STEP_DONE) tl_gen_advance(g);
+  return k;
 }
 
 tl_status tl_box_requests(const tl_desc *d, const tl_box *b,

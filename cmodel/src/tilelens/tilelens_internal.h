@@ -40,6 +40,12 @@ typedef enum {
 
 tl_dim_class tl_classify_dim(const tl_desc *d, uint32_t dim);
 
+/* The generator split in two (tl_gen_next = current, then advance unless
+ * done): the current step's outcome without moving (*out written for
+ * TL_STEP_REQ only), and the move to the next step. g must be begun. */
+tl_step tl_gen_current(const tl_gen *g, tl_req *out);
+void tl_gen_advance(tl_gen *g);
+
 /* Split-and-sum input of a (descriptor, box) pair. */
 void tl_split_sum_input(const tl_desc *d, const tl_box *b, tl_split_sum_in *in);
 

@@ -32,8 +32,7 @@ tl_status tl_tma_eval(tl_tma *u) {
   u->valid = 0;
   u->kind = TL_STEP_DONE;
   if (u->busy) {
-    u->peek = u->gen;
-    u->kind = tl_gen_next(&u->peek, &u->req);
+    u->kind = tl_gen_current(&u->gen, &u->req);
     u->valid = u->kind == TL_STEP_REQ;
   }
   u->evaluated = 1;
@@ -62,7 +61,7 @@ tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_
     else if (u->kind == TL_STEP_REQ && req_ready) u->stats.requests++;
     else if (u->kind == TL_STEP_REQ) u->stats.stalls++;
     if (u->kind == TL_STEP_BUBBLE || (u->kind == TL_STEP_REQ && req_ready)) {
-      u->gen = u->peek;  /* the step eval() took */
+      tl_gen_advance(&u->gen);  /* the step eval() showed */
       if (u->gen.done) { u->busy = 0; done_next = 1; }
     }
   } else if (start_valid) {
