@@ -10,9 +10,12 @@
  * example and section 6.5, always ready; then seeded random supported cases,
  * and the same cases broken in one way (every rule of docs/tilelens.md:
  * descriptor rules through desc_err_i, box rules 13-19 through the unit
- * itself), starts of rejected boxes, random back-pressure profiles per box,
- * gaps, starts while busy and rare resets. Inputs are held from an accepted
- * start until done_o, as the unit requires; while idle they change freely.
+ * itself) or in two or three ways at once (error priority of the unit's
+ * chain: one required coverage bin per pair of classes, the first broken
+ * and another, fault_cross.h), starts of rejected boxes, random
+ * back-pressure profiles per box, gaps, starts while busy and rare resets.
+ * Inputs are held from an accepted start until done_o, as the unit
+ * requires; while idle they change freely.
  * Besides the per-cycle comparison, the RTL's own request streams of the
  * directed boxes are checked against the paper: Figure 9's 2-D, 3-D and 4-D
  * views give identical streams in each mode, section 6.5's tile touches 128
@@ -20,6 +23,7 @@
  * example reads column k of its box at byte k*128 + 32 of the tile.
  */
 #include "Vtilelens_tma_addr.h"
+#include "fault_cross.h"
 #include "lockstep.h"
 #include "tilelens.h"
 #include "tl_stim.h"
@@ -50,6 +54,12 @@ struct TbTmaAddr {
   tl_status cur_err = TL_OK;
   bool have_case = false, start = false, ready = true, rst_n = true, cur_directed = false;
   int bp_kind = 0, burst = 0, reset_hold = 0;
+  // The unit's error classes in priority order: the descriptor's status,
+  // rules 13-15 (box check), 16 (view), 17 (row range), 18 (tile base
+  // overflow), 19 (start alignment).
+  enum { F_DESC, F_BOX, F_VIEW, F_ROW, F_OVF, F_START, F_NUM };
+  lockstep::FaultCross cross;
+  uint32_t cur_faults = 0;
   int b_err[TL_STATUS_COUNT], b_reject, b_mode[4], b_rank[6], b_elem[4], b_bubble, b_clip, b_stall,
       b_bp[5], b_reset_busy, b_start_busy, b_done, b_fig9, b_case2, b_split, b_neg_col;
 
@@ -83,6 +93,40 @@ struct TbTmaAddr {
     b_case2 = c.bin("case-2 permuted requests");
     b_split = c.bin("box with a split outer counter");
     b_paper_checks = c.bin("paper checks on the RTL's own streams (Fig. 9, sec. 6.5, case 2)");
+    cross.declare(c, "two faults", {"DESC", "BOX", "VIEW", "ROW_RANGE", "OVERFLOW", "ALIGN (start)"});
+  }
+
+  // Which classes the case breaks, each on its own (no priority), with the
+  // classes the unit is given (zero when the descriptor is invalid) and the
+  // tile-major bit it is given.
+  static uint32_t faults(const tl_desc &d, const tl_box &b, tl_status dst, const tl_desc_info &in) {
+    uint32_t m = 0, r = d.rank < 5 ? d.rank : 5;
+    if (dst != TL_OK) m |= 1u << F_DESC;
+    if (tl_box_shape_check(&d, &b) != TL_OK) m |= 1u << F_BOX;
+    bool tm = d.tile_major & 1;
+    uint64_t s = d.elem_bytes, u = b.box[0], a = 1ull << (d.log2_a & 31), ap = u < a ? u : a, as = ap * s;
+    __int128 row = 0, col = 0;
+    bool neg = false, split_bad = false;
+    uint32_t splits = 0;
+    for (uint32_t k = 0; k < r; k++) {
+      bool is_row = k == 0 || (in.row_mask >> k & 1), is_split = k && (in.split_mask >> k & 1);
+      uint64_t st = k ? d.stride[k] : s;
+      __int128 p = (__int128)b.coord[k] * (__int128)st;
+      if (is_row) { row += p; neg |= b.coord[k] < 0; }
+      else col += p;
+      uint32_t lm = in.split_log2_m[k], pt_log = d.log2_b >= lm ? d.log2_b - lm : 0;
+      uint64_t per_tile = 1ull << (pt_log & 63);
+      if (is_split && ((uint64_t)(int64_t)b.coord[k] & (per_tile - 1))) split_bad = true;
+      if (k == 0 || b.box[k] == 1) continue;
+      if (tm && is_row && as && st % as) m |= 1u << F_VIEW;
+      if (tm && is_split && (++splits > 1 || (b.box[k] > per_tile && b.box[k] % per_tile))) m |= 1u << F_VIEW;
+    }
+    if (tm && (u == 0 || (u & (u - 1)))) m |= 1u << F_VIEW;
+    if (tm && (neg || row >= (__int128)d.lead_stride)) m |= 1u << F_ROW;
+    __int128 tb = col + (tm ? row * ((__int128)1 << (d.log2_b & 31)) : row);
+    if (tb > (__int128)INT64_MAX || tb < (__int128)INT64_MIN) m |= 1u << F_OVF;
+    if (tm && ((as && (uint64_t)row % as) || split_bad)) m |= 1u << F_START;
+    return m;
   }
 
   // The DUT's request stream of the directed boxes, checked when complete.
@@ -147,11 +191,26 @@ struct TbTmaAddr {
   // One rule broken (or the case unchanged, 1 in 3).
   tlstim::Case broken(lockstep::Rng &rng, const tlstim::Case &src) {
     if (rng.chance(1, 3)) return src;
+    return break_rule(rng, src, (int)rng.below(30));
+  }
+  // Two or three rules broken at once (kinds 0-25 and 30-32: no fresh case
+  // between).
+  tlstim::Case multi_broken(lockstep::Rng &rng, const tlstim::Case &src) {
+    tlstim::Case c = src;
+    for (int n = 2 + (int)rng.below(2); n > 0; n--)
+      c = break_rule(rng, c, rng.chance(1, 3) ? 30 + (int)rng.below(3) : (int)rng.below(26));
+    return c;
+  }
+  // Rule break number `kind` (26..29: a fresh case; 30..32: only in
+  // multi_broken, the tile-major overflow, view and alignment breaks that
+  // combine with the others).
+  tlstim::Case break_rule(lockstep::Rng &rng, const tlstim::Case &src, int kind) {
     tlstim::Case c = src;
     tl_desc &d = c.d;
     tl_box &b = c.b;
+    if (d.rank < 1 || d.rank > 5) return src;  // a previous break left no dimension to pick
     uint32_t k = (uint32_t)rng.below(d.rank), k1 = d.rank > 1 ? 1 + (uint32_t)rng.below(d.rank - 1) : 0;
-    switch (rng.below(30)) {
+    switch (kind) {
       case 0: d.rank = rng.chance(1, 2) ? 0 : 6 + (uint32_t)rng.below(2); break;
       case 1: d.elem_bytes = (uint32_t)rng.range(0, 15); break;
       case 2: d.dim[k] = rng.chance(1, 2) ? 0 : (1ull << 32) + 1 + rng.below(1000); break;
@@ -185,8 +244,24 @@ struct TbTmaAddr {
         if (d.rank == 1) { d.rank = 2; d.dim[1] = 1; d.stride[1] = (1ull << 40) - 16; b.coord[1] = INT32_MAX; b.box[1] = 1; }
         break;
       }
-      case 25: b.coord[0] = (int32_t)(d.lead_stride / d.elem_bytes) + (int32_t)rng.below(3); break;  // row >= L
-      default: c = fresh(rng); break;
+      case 25: if (d.elem_bytes) b.coord[0] = (int32_t)(d.lead_stride / d.elem_bytes) + (int32_t)rng.below(3); break;  // row >= L
+      case 26: case 27: case 28: case 29: c = fresh(rng); break;
+      case 30: {  // tile base past int64 through a column dim: stride m*L (b | m) near 2^40, extreme coordinate
+        if (!k1 || !d.lead_stride || d.log2_b >= 40) break;
+        uint64_t col = d.lead_stride << d.log2_b;
+        if (!col || col >> 40) break;
+        d.stride[k1] = ((1ull << 40) - 1) / col * col;
+        d.dim[k1] = 1 + rng.below(4);
+        b.coord[k1] = rng.chance(1, 2) ? INT32_MAX - (int32_t)rng.below(256) : INT32_MIN + (int32_t)rng.below(256);
+        break;
+      }
+      case 31: {  // u not a power of two, box[0]*s still a multiple of 16 (view, not box)
+        uint32_t unit = d.elem_bytes && d.elem_bytes < 16 ? 16 / d.elem_bytes : 1;
+        b.box[0] = unit * (rng.chance(1, 2) ? 3 : 5);
+        break;
+      }
+      case 32: b.coord[0] += 1 + (int32_t)rng.below(3); break;               // row start misaligned
+      default: break;
     }
     return representable(c.d, c.b) ? c : src;
   }
@@ -253,6 +328,7 @@ struct TbTmaAddr {
     dut.box_i = bx;
     dut.smem_base_i = b.smem_base;
     cur_err = tl_box_check(&d, &b);
+    cur_faults = faults(d, b, dst, info);
   }
 
   void step(lockstep::Env &env, Dut &dut, Exp &e) {
@@ -279,7 +355,7 @@ struct TbTmaAddr {
         } else {
           size_t slot = rng.below(pool.size());
           if (rng.chance(1, 8)) pool[slot] = fresh(rng);
-          cur = broken(rng, pool[slot]);
+          cur = rng.chance(1, 4) ? multi_broken(rng, pool[slot]) : broken(rng, pool[slot]);
         }
         drive_case(dut, cur);
         have_case = true;
@@ -319,6 +395,7 @@ struct TbTmaAddr {
     e.dst = m.req.dst;
     e.bytes = (uint16_t)m.req.bytes;
     if (b_err[cur_err] >= 0) cv.hit(b_err[cur_err]);
+    cross.hit(env, cur_faults);
     if (m.busy) {
       if (m.valid && !ready) cv.hit(b_stall);
       if (m.kind == TL_STEP_BUBBLE) cv.hit(b_bubble);
