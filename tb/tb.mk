@@ -8,13 +8,15 @@
 #   tb-<block>       build   build/tb/<paper>/<block>/obj/V<block>
 #   cosim-<block>    lockstep run, default cycles of the harness, SEED
 #   replay-<block>   REPLAY_VECTORS vectors: Verilator vs C model, Icarus RTL,
-#                    Icarus gate level (GL_VECTORS of them)
+#                    Icarus gate level (GL_VECTORS of them: half from the
+#                    start, half random ones, tb/common/gl_vectors.py)
 #   bench-<block>    lockstep vs raw Verilator, Icarus on the same vectors
 #   regress-<block>  REGRESS_SCALE (100) x the harness's default cycles (the
 #                    cycles of cosim-<block> in make test) in REGRESS_RUNS seeded
 #                    runs, fresh seeds, SHARD=i/N; shard 1 also replays
-#                    REGRESS_REPLAY_VECTORS (10x GL_VECTORS at gate level) for
-#                    the blocks whose replay- is a test group
+#                    REGRESS_REPLAY_VECTORS (at gate level 10x GL_VECTORS, at
+#                    least REGRESS_GL_VECTORS = 10,000) for the blocks whose
+#                    replay- is a test group
 #   gtkw-<block>     build/tb/<paper>/<block>/<block>.gtkw: GTKWave save file for
 #                    the FST of a --trace run (`make gtkw`: every harness)
 #   failpath-<block> the failure path on a correct block: --inject-mismatch must
@@ -32,6 +34,7 @@ REGRESS_SCALE  ?= 100
 REGRESS_RUNS   ?= 20
 REGRESS_CYCLES ?= auto
 REGRESS_REPLAY_VECTORS ?= 1000000
+REGRESS_GL_VECTORS ?= 10000
 SHARD_I         = $(firstword $(subst /, ,$(SHARD)))
 TB_COMMON_DEPS := tb/common/lockstep.h tb/tb.mk
 # Every registered test group (read when a recipe runs, after all fragments).
@@ -58,7 +61,7 @@ $(TB_DIR)/$(1)/$(2)/gl/$(2).v: $$(wildcard rtl/$(1)/*.v rtl/$(1)/*.vh rtl/common
 tb-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
 cosim-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
 	$$< --seed $(SEED) --out-dir $(TB_DIR)/$(1)/$(2) $$(TB_ARGS_$(2))
-replay-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v tb/common/tb_replay.v tb/common/replay.sh
+replay-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v tb/common/tb_replay.v tb/common/replay.sh tb/common/gl_vectors.py
 	bash tb/common/replay.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/replay \
 	  $$(or $$(REPLAY_VECTORS_$(2)),$(REPLAY_VECTORS)) $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS)) $(SEED)
 bench-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v
@@ -70,7 +73,7 @@ regress-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2)
 regress-replay-$(2): $(TB_DIR)/$(1)/$(2)/obj/V$(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v
 	@mkdir -p $(TB_DIR)/$(1)/$(2)/regress
 	@bash tb/common/replay.sh $$< $(1) $(2) $(TB_DIR)/$(1)/$(2)/gl/$(2).v $(TB_DIR)/$(1)/$(2)/regress-replay \
-	    $(REGRESS_REPLAY_VECTORS) $$$$((10 * $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS)))) $(SEED) \
+	    $(REGRESS_REPLAY_VECTORS) $$$$(g=$$$$((10 * $$(or $$(GL_VECTORS_$(2)),$(GL_VECTORS)))); echo $$$$((g > $(REGRESS_GL_VECTORS) ? g : $(REGRESS_GL_VECTORS)))) $(SEED) \
 	    > $(TB_DIR)/$(1)/$(2)/regress/replay.log 2>&1; st=$$$$?; \
 	  grep '^SUMMARY' $(TB_DIR)/$(1)/$(2)/regress/replay.log | tail -n 1; \
 	  [ $$$$st -eq 0 ] || { tail -n 15 $(TB_DIR)/$(1)/$(2)/regress/replay.log; [ "$$$${REGRESS_KEEP_GOING:-}" = 1 ]; }

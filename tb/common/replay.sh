@@ -4,7 +4,11 @@
 # harness has written them and checked them against the C model:
 #   tb/common/replay.sh HARNESS PAPER BLOCK NETLIST OUTDIR VECTORS GL_VECTORS SEED
 # All three must agree: the harness compares Verilator with the C model while
-# it writes the expected outputs; each replay compares with those.
+# it writes the expected outputs; each replay compares with those. The gate
+# level runs GL_VECTORS of them: half from the start (the directed cases),
+# half drawn at random (SEED) from the rest, as single lines for a
+# combinational block and as windows that begin at a reset for a clocked
+# one (tb/common/gl_vectors.py).
 # Prints per-step times and rates and one final SUMMARY line.
 set -u
 harness=$1 paper=$2 block=$3 netlist=$4 out=$5 nvec=$6 nvec_gl=$7 seed=$8
@@ -23,7 +27,9 @@ t1=$(now)
 grep -E '^(SUMMARY|cyc=)' "$out/verilator.log" | sed 's/^/  verilator: /'
 [ $fail -eq 0 ] || { echo "SUMMARY replay $block: verilator harness failed (see $out/verilator.log)"; exit 1; }
 n=$(wc -l < "$vec")
-head -n "$nvec_gl" "$vec" > "$out/vectors_gl.hex"
+gl_note=$(python3 tb/common/gl_vectors.py "$vec" "$wrap" "$nvec_gl" "$seed" "$out/vectors_gl.hex") || {
+  echo "SUMMARY replay $block: gate-level vectors not written (tb/common/gl_vectors.py)"; exit 1; }
+echo "  $gl_note"
 n_gl=$(wc -l < "$out/vectors_gl.hex")
 
 run_icarus() {  # label, vector file, sources...
@@ -56,7 +62,7 @@ t3=$(now)
 : "$rtl_files"
 echo "  times: verilator $(ms "$t0" "$t1") ms, icarus rtl $(ms "$t1" "$t2") ms, icarus gl $(ms "$t2" "$t3") ms"
 if [ $fail -eq 0 ]; then
-  echo "SUMMARY replay $block: $n vectors agree on verilator, icarus rtl and icarus gate level ($n_gl), 0 mismatches"
+  echo "SUMMARY replay $block: $n vectors agree on verilator, icarus rtl and icarus gate level ($(echo "$gl_note" | sed 's/^gate-level vectors: \([0-9]*\) from the start + \([0-9]*\) random.*/\1 start + \2 random/')), 0 mismatches"
 else
   echo "SUMMARY replay $block: DISAGREEMENT ($n vectors, $n_gl at gate level), see $out"
   exit 1
