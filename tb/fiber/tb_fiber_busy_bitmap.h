@@ -82,11 +82,6 @@ struct TbBusyBitmap {
   static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep;
   using State = typename std::remove_reference<decltype(std::declval<Dut &>().empty_o)>::type;
   static constexpr unsigned kStateBits = kNRep * kNReg;
-  static constexpr unsigned kChunkBits = 4096;
-  static constexpr bool kChunked = kStateBits > kChunkBits;
-  static constexpr unsigned kChunks = (kStateBits + kChunkBits - 1) / kChunkBits;
-  static_assert(!kChunked || (!Cfg::kStateInVectors && kStateBits % 32 == 0),
-                "state ports wider than 4096 bits are compared in pieces and kept out of vector files");
   struct Exp {
     uint8_t elig, dbusy;
     uint16_t sbusy;
@@ -99,9 +94,6 @@ struct TbBusyBitmap {
   fb_bm_in in;
   fb_bm_query q[FB_NSP];
   bool rst = false, state_ports = true;
-  // pieces of state ports wider than 4096 bits (kChunked)
-  VlWide<kChunkBits / 32> got_chunk[2][kChunks], exp_chunk[2][kChunks];
-  std::string chunk_name[2][kChunks];
   int reset_hold = 0;
   // random-phase knobs
   uint64_t phase_end = 0;
@@ -139,12 +131,6 @@ struct TbBusyBitmap {
     if (!env.opt.vectors_file.empty() && env.cycles > Cfg::kVectorCap) {
       std::printf("%s: vector file capped at %llu cycles\n", kName, (unsigned long long)Cfg::kVectorCap);
       env.cycles = Cfg::kVectorCap;
-    }
-    for (unsigned c = 0; c < kChunks; c++) {
-      unsigned lsb = c * kChunkBits, msb = (c + 1) * kChunkBits < kStateBits ? (c + 1) * kChunkBits - 1 : kStateBits - 1;
-      std::string r = "[" + std::to_string(msb) + ":" + std::to_string(lsb) + "]";
-      chunk_name[0][c] = "empty_o" + r;
-      chunk_name[1][c] = "full_o" + r;
     }
     auto &c = env.cov;
     static const char *kinds[9] = {"issue sets EMPTY",      "writeback clears EMPTY", "operand read sets FULL",
@@ -203,27 +189,8 @@ struct TbBusyBitmap {
     v.out("range_err_o", 4, d.range_err_o, e.rerr);
     v.out("upd_range_err_o", 4, d.upd_range_err_o, e.uerr);
     if (!state_ports) return;
-    if constexpr (!kChunked) {
-      v.out("empty_o", (int)kStateBits, d.empty_o, e.empty);
-      v.out("full_o", (int)kStateBits, d.full_o, e.full);
-    } else {
-      // The engine formats a port in a 64-word buffer (4096 bits): wider
-      // state ports are compared as 4096-bit pieces (never written to a
-      // vector file: kStateInVectors is false at these sizes).
-      for (unsigned c = 0; c < kChunks; c++) {
-        unsigned lsb = c * kChunkBits, w = kStateBits - lsb < kChunkBits ? kStateBits - lsb : kChunkBits;
-        for (unsigned i = 0; i < kChunkBits / 32; i++) {
-          unsigned src = lsb / 32 + i;
-          bool in = src < kStateBits / 32;
-          got_chunk[0][c][i] = in ? d.empty_o[src] : 0;
-          got_chunk[1][c][i] = in ? d.full_o[src] : 0;
-          exp_chunk[0][c][i] = in ? e.empty[src] : 0;
-          exp_chunk[1][c][i] = in ? e.full[src] : 0;
-        }
-        v.out(chunk_name[0][c].c_str(), (int)w, got_chunk[0][c], exp_chunk[0][c]);
-        v.out(chunk_name[1][c].c_str(), (int)w, got_chunk[1][c], exp_chunk[1][c]);
-      }
-    }
+    v.out("empty_o", (int)kStateBits, d.empty_o, e.empty);
+    v.out("full_o", (int)kStateBits, d.full_o, e.full);
   }
 
   void init(Dut &d) { d.rst_ni = 1; d.eval(); d.rst_ni = 0; d.eval(); }
