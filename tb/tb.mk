@@ -48,6 +48,8 @@ TB_VFLAGS := --cc --exe --build -j 2 --x-assign unique --x-initial unique --trac
 define tb_block
 $(TB_DIR)/$(1)/$(2)/obj/V$(2): tb/$(1)/tb_$(2).cpp $(TB_COMMON_DEPS) $$(wildcard $(TB_RTL)/$(1)/*.v $(TB_RTL)/$(1)/*.vh $(TB_RTL)/common/*.v tb/$(1)/*.h) $(BUILD)/lib/lib$(1).a
 	@mkdir -p $$(@D)
+	@# --build does not relink when only lib<paper>.a changed: remove the binary
+	@rm -f $$@
 	$(VERILATOR) $(TB_VFLAGS) $(TB_EXTRA_VFLAGS) \
 	  -CFLAGS "-O2 -I$(CURDIR)/tb/common -I$(CURDIR)/tb/$(1) -I$(CURDIR)/cmodel/include -I$(CURDIR)/cmodel/test/$(1)" \
 	  -y $(TB_RTL)/$(1) -y $(TB_RTL)/common --top-module $(2) $(TB_RTL)/$(1)/$(2).v \

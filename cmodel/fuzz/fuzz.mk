@@ -40,12 +40,12 @@ check-tilelens-fuzz: fuzz-cc $(BUILD)/fuzz/fuzz_tilelens $(BUILD)/fuzz/gen_corpu
 	@$(BUILD)/fuzz/gen_corpus $(BUILD)/fuzz/corpus-check >/dev/null && \
 	  diff -r -q $(BUILD)/fuzz/corpus-check cmodel/fuzz/corpus && \
 	  echo "seed corpus: $$(ls cmodel/fuzz/corpus | wc -l) files, as gen_corpus writes them, each with its intended status"
-	@bash cmodel/fuzz/run_fuzz.sh $< $(FUZZ_SECONDS) $(BUILD)/fuzz/short $(SEED) fresh
+	@bash cmodel/fuzz/run_fuzz.sh $(BUILD)/fuzz/fuzz_tilelens $(FUZZ_SECONDS) $(BUILD)/fuzz/short $(SEED) fresh
 
 # Long run (make regress), keeping what it finds in build/fuzz/regress for
 # the next run; SHARD=i/N gives each shard its own seed and corpus folder.
 regress-tilelens-fuzz: fuzz-cc $(BUILD)/fuzz/fuzz_tilelens
-	@bash cmodel/fuzz/run_fuzz.sh $< $(FUZZ_REGRESS_SECONDS) \
+	@bash cmodel/fuzz/run_fuzz.sh $(BUILD)/fuzz/fuzz_tilelens $(FUZZ_REGRESS_SECONDS) \
 	  $(BUILD)/fuzz/regress-$(subst /,-of-,$(SHARD)) $(SEED) keep $(SHARD)
 
 TEST_GROUPS_TILELENS += check-tilelens-fuzz
