@@ -94,6 +94,7 @@ module fiber_issue_stage #(
   output wire [3:0]               grant_o,         // a read pass is granted
   output wire [3:0]               busy_o,          // passes remain: present it again
   output wire [3:0]               eligible_o,      // bitmap eligibility (start of cycle)
+  output wire [3:0]               pend_block_o,    // pending-read guard holds a first pass
   output wire [3:0]               illegal_o,       // CUDA-native with the enable bit
   output wire [3:0]               conflict_o,      // this pass defers a source
   output wire [3:0]               range_err_o,     // bitmap: a valid id >= NumReg
@@ -127,6 +128,11 @@ module fiber_issue_stage #(
   wire [NumSp-1:0]                  req_valid;
   wire [NumSp-1:0]                  grant;
   wire [NumSp-1:0]                  eligible;
+  wire [NumSp*NumSrc-1:0]           rem_all;     // rem_q of every SP
+  wire [NumSp-1:0]                  busy_all;
+  wire [NumSp-1:0]                  illegal_all;
+  wire [NumSp-1:0]                  pend_block;  // pending-read guard holds a first pass
+  wire [1:0]                        arb_start;   // the arbiter's scan start this cycle
 
   genvar gs;
   generate
@@ -156,7 +162,10 @@ module fiber_issue_stage #(
         .dst_reg_o   (dst_reg_o[gs*RegWidth +: RegWidth])
       );
 
-      assign req_valid[gs]  = valid_i[gs] && !illegal && (busy || eligible[gs]);
+      assign rem_all[gs*NumSrc +: NumSrc] = rem_q;
+      assign busy_all[gs]                 = busy;
+      assign illegal_all[gs]              = illegal;
+      assign req_valid[gs]  = valid_i[gs] && !illegal && (busy || (eligible[gs] && !pend_block[gs]));
       assign issue_o[gs]    = grant[gs] && !conflict;
       assign stall_o[gs]    = valid_i[gs] && !issue_o[gs];
       assign busy_o[gs]     = busy;
@@ -182,8 +191,60 @@ module fiber_issue_stage #(
     end
   endgenerate
 
+  // ---- pending-read guard (docs/fiber.md, section 5a): no write is issued
+  // to a register that another SP still has to read in a later pass, nor
+  // in the cycle where such a deferral is created.
+  // pset of SP p: the sources it still has to read after this cycle's pass
+  // decision: rem_q while busy (the pass state, what the scheduler presents
+  // again), the selector's deferrals of a first pass otherwise.
+  // cand[p]: SP p may be granted this cycle (its request without the guard;
+  // the bitmap's eligibility, not the guarded one, so no loop).
+  // For reader p and writer s (p != s), hit = dst_valid[s] and a source in
+  // pset of p is dst_reg of s (an address in s's partition). A hit blocks:
+  //   - the writer s, when p is busy (p's reads are committed);
+  //   - the reader p's first pass, when s is busy (s's write is committed);
+  //   - when neither is busy, the one the arbiter scans later this cycle
+  //     (rank = (sp - start) mod 4): both could be granted together, and
+  //     blocking always the same side deadlocks a pair that reads each
+  //     other's destination.
+  // A busy SP never checks eligibility; the guard keeps it out of the
+  // states where it would matter (a busy reader and a busy writer of one
+  // register never coexist).
+  wire [NumSp-1:0] cand = valid_i & ~illegal_all & (busy_all | eligible);
+  reg  [NumSp*NumSrc-1:0] pset;
+  reg  [NumSp-1:0]        blk;
+  reg                     hit, p_first;
+  reg  [1:0]              rank_p, rank_w;
+  integer rp, rw, rk;
+  always @* begin
+    for (rp = 0; rp < NumSp; rp = rp + 1)
+      pset[rp*NumSrc +: NumSrc] = busy_all[rp] ? rem_all[rp*NumSrc +: NumSrc] : defer[rp*NumSrc +: NumSrc];
+    blk     = {NumSp{1'b0}};
+    hit     = 1'b0;
+    p_first = 1'b0;
+    rank_p  = 2'd0;
+    rank_w  = 2'd0;
+    for (rp = 0; rp < NumSp; rp = rp + 1) begin
+      for (rw = 0; rw < NumSp; rw = rw + 1) begin
+        if (rp != rw) begin
+          hit = 1'b0;
+          for (rk = 0; rk < NumSrc; rk = rk + 1)
+            hit = hit | (pset[rp*NumSrc + rk] &&
+                         src_reg[(rp*NumSrc + rk)*RegWidth +: RegWidth] == dst_reg_o[rw*RegWidth +: RegWidth]);
+          hit     = hit && dst_valid_i[rw] && cand[rp] && cand[rw];
+          rank_p  = rp[1:0] - arb_start;
+          rank_w  = rw[1:0] - arb_start;
+          p_first = rank_p < rank_w;
+          if (hit && (busy_all[rp] || (!busy_all[rw] && p_first))) blk[rw] = 1'b1;
+          if (hit && !busy_all[rp] && (busy_all[rw] || !p_first)) blk[rp] = 1'b1;
+        end
+      end
+    end
+  end
+  assign pend_block   = blk & ~busy_all;
+  assign pend_block_o = pend_block;
+
   // ---- read-port arbiter
-  wire [1:0]         arb_start_unused;
   wire [NumPort-1:0] arb_shared_unused;
   wire [2*NumPort-1:0] arb_owner_unused;
   wire [NumSp-1:0]   arb_stall_unused;
@@ -195,7 +256,7 @@ module fiber_issue_stage #(
     .row_i    (port_row),
     .grant_o  (grant),
     .stall_o  (arb_stall_unused),
-    .start_o  (arb_start_unused),
+    .start_o  (arb_start),
     .occ_o    (bank_re_o),
     .shared_o (arb_shared_unused),
     .owner_o  (arb_owner_unused),
@@ -232,18 +293,21 @@ module fiber_issue_stage #(
     .opnd_sp3_o    (opnd_sp3_o)
   );
 
-  // ---- the addresses of the sources being read next cycle (operand read
-  // sets their FULL bit in the register-read stage); the valid bits are the
-  // crossbar's registered select, opnd_valid_o
-  reg [NumSp*NumSrc*RegWidth-1:0] rd_src_q, rd_src_d;
-  always @* begin
-    rd_src_d = src_reg;
-  end
+  // ---- the bank read addresses of last cycle (operand read sets FULL of
+  // the registers read, in the register-read stage). The arbiter grants at
+  // most one row per port, and its occupied ports and rows are exactly the
+  // sources the granted passes read (those opnd_valid_o delivers now), so
+  // the bitmap takes the read set by port: 8 ports x one row. (The bitmap's
+  // own state has a synchronous reset; see fiber_busy_bitmap.)
+  reg [NumPort-1:0]          rd_re_q;
+  reg [NumPort*RowWidth-1:0] rd_row_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rd_src_q <= {NumSp*NumSrc*RegWidth{1'b0}};
+      rd_re_q  <= {NumPort{1'b0}};
+      rd_row_q <= {NumPort*RowWidth{1'b0}};
     end else begin
-      rd_src_q <= rd_src_d;
+      rd_re_q  <= bank_re_o;
+      rd_row_q <= bank_row_o;
     end
   end
 
@@ -265,14 +329,14 @@ module fiber_issue_stage #(
     .issue_dst_i     (dst_reg_o),
     .wb_valid_i      (wb_valid_i),
     .wb_dst_i        (wb_dst_i),
-    .read_valid_i    (opnd_valid_o),
-    .read_src_i      (rd_src_q),
     .cons_valid_i    (cons_valid_i),
     .cons_src_i      (cons_src_i),
     .dep_valid_i     (dep_valid_i),
     .dep_reg_i       (dep_reg_i),
     .dep_group_i     (dep_group_i),
     .dep_set_i       (dep_set_i),
+    .read_valid_i    (rd_re_q),
+    .read_row_i      (rd_row_q),
     .all_set_i       (all_set_i),
     .eligible_o      (eligible),
     .dst_busy_o      (dst_busy_unused),

@@ -15,7 +15,11 @@
  *     pass_src = rem[s] != 0 ? rem[s] : src_valid[s]   (sources of this pass)
  *     selector(mode, s, pass_src, fields)              -> so[s]
  *     bitmap check(dst_valid, dst, src_valid, src)     -> el[s] (start of cycle)
- *     request = valid & !illegal & (rem[s] != 0 | eligible), {port_en, port_row}
+ *   pending-read guard (pend_guard, from rem, the selectors, the
+ *     eligibility and the arbiter's start)             -> pend_block
+ *   for each SP s:
+ *     request = valid & !illegal & (rem[s] != 0 | eligible & !pend_block),
+ *     {port_en, port_row}
  *   arbiter over the four requests                     -> grant, occ, row
  *   issue = grant & !conflict, stall = valid & !issue
  *   rem'  = !valid ? 0 : grant ? defer : rem
@@ -53,6 +57,7 @@ struct IssueIn {
 
 struct IssueOut {
   uint8_t issue, stall, grant, busy, eligible, illegal, conflict, range_err, upd_range_err;
+  uint8_t pend_block;             // pending-read guard holds a first pass
   uint16_t dst_reg[FB_NSP];
   uint8_t pass_src[FB_NSP];
   fb_sel_out so[FB_NSP];
@@ -69,7 +74,7 @@ struct IssueRef {
   fb_xbar xb;
   fb_bm bm;
   uint8_t rem[FB_NSP];
-  uint16_t rd_src[FB_NSP][FB_NSRC];
+  uint8_t rd_occ, rd_row[FB_NPORT];  // last cycle's bank reads (occ, row)
   fb_xbar_in xin;                 // the harness writes the bank data into xin.port_data
   fb_bm_in bin;
 
@@ -78,7 +83,40 @@ struct IssueRef {
     fb_xbar_reset(&xb, lanes, width);
     if (!base) fb_bm_reset(&bm, nreg, nrep);
     std::memset(rem, 0, sizeof rem);
-    std::memset(rd_src, 0, sizeof rd_src);
+    rd_occ = 0;
+    std::memset(rd_row, 0, sizeof rd_row);
+  }
+
+  // Pending-read guard (docs/fiber.md, section 5a), from the state at the
+  // start of the cycle and this cycle's selector outputs: bit s set when SP
+  // s is not busy and its first pass must wait. pset of SP p = rem while
+  // busy, the selector's deferrals otherwise; cand[p] = valid & !illegal &
+  // (busy | bitmap eligible). A hit of reader p on writer s (p != s):
+  // dst_valid[s], cand of both, and a source in pset of p equal to s's
+  // destination. It blocks writer s if p is busy, reader p if s is busy,
+  // and otherwise the one later in the arbiter's scan from its start.
+  uint8_t pend_guard(const IssueIn &in, const IssueOut &o) const {
+    uint8_t blk = 0;
+    unsigned busy[FB_NSP], cand[FB_NSP], pset[FB_NSP];
+    for (unsigned p = 0; p < FB_NSP; p++) {
+      busy[p] = rem[p] != 0;
+      cand[p] = (in.valid[p] & 1u) && !o.so[p].illegal && (busy[p] || ((o.eligible >> p) & 1u));
+      pset[p] = busy[p] ? rem[p] : (o.so[p].defer & 0xFu);
+    }
+    for (unsigned p = 0; p < FB_NSP; p++)
+      for (unsigned w = 0; w < FB_NSP; w++) {
+        if (p == w || !cand[p] || !cand[w] || !(in.dst_valid[w] & 1u)) continue;
+        unsigned hit = 0;
+        for (unsigned k = 0; k < FB_NSRC; k++)
+          if (((pset[p] >> k) & 1u) && o.so[p].src_reg[k] == o.so[w].dst_reg) hit = 1;
+        if (!hit) continue;
+        unsigned p_first = ((p - arb.start) & 3u) < ((w - arb.start) & 3u);
+        if (busy[p] || (!busy[w] && p_first)) blk |= (uint8_t)(1u << w);
+        if (!busy[p] && (busy[w] || !p_first)) blk |= (uint8_t)(1u << p);
+      }
+    for (unsigned s = 0; s < FB_NSP; s++)
+      if (busy[s]) blk &= (uint8_t)~(1u << s);
+    return blk;
   }
 
   // One cycle. With rst_n low: the outputs of the reset state, no update
@@ -87,9 +125,9 @@ struct IssueRef {
     if (!rst_n) reset();
     o.issue = o.stall = o.grant = o.busy = o.eligible = o.illegal = o.conflict = 0;
     o.range_err = o.upd_range_err = 0;
+    o.pend_block = 0;
     fb_arb_req req[FB_NSP];
     for (unsigned s = 0; s < FB_NSP; s++) {
-      unsigned valid = in.valid[s] & 1u;
       o.pass_src[s] = (uint8_t)(rem[s] ? rem[s] : (in.src_valid[s] & 0xFu));
       fb_sel_in si{};
       si.mode = base ? FB_MODE_CUDA : in.mode[s];
@@ -115,7 +153,12 @@ struct IssueRef {
       o.illegal |= (uint8_t)((o.so[s].illegal & 1u) << s);
       o.conflict |= (uint8_t)((o.so[s].conflict & 1u) << s);
       o.busy |= (uint8_t)((rem[s] != 0) << s);
-      unsigned rv = valid && !o.so[s].illegal && (rem[s] != 0 || elig);
+    }
+    if (!base) o.pend_block = pend_guard(in, o);
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      unsigned valid = in.valid[s] & 1u, elig = base ? 1u : ((o.eligible >> s) & 1u);
+      unsigned blocked = (o.pend_block >> s) & 1u;
+      unsigned rv = valid && !o.so[s].illegal && (rem[s] != 0 || (elig && !blocked));
       req[s] = fb_sel_arb_req(&o.so[s], rv);
     }
     if (base) {
@@ -150,25 +193,26 @@ struct IssueRef {
         u.issue_dst = o.so[s].dst_reg;
         u.wb_valid = in.wb_valid[s] & 1u;
         u.wb_dst = in.wb_dst[s];
-        u.read_valid = o.xo.valid[s];
         u.cons_valid = in.cons_valid[s] & 0xFu;
-        for (unsigned k = 0; k < FB_NSRC; k++) {
-          u.read_src[k] = rd_src[s][k];
-          u.cons_src[k] = in.cons_src[s][k];
-        }
+        for (unsigned k = 0; k < FB_NSRC; k++) u.cons_src[k] = in.cons_src[s][k];
         u.dep_valid = in.dep_valid[s] & 1u;
         u.dep_reg = in.dep_reg[s];
         u.dep_group = in.dep_group[s] & 1u;
         u.dep_set = in.dep_set[s] & 1u;
       }
+      // operand read by port: last cycle's bank reads (the sources the
+      // crossbar delivers now; one row per port)
+      bin.read_valid = rd_occ;
+      std::memcpy(bin.read_row, rd_row, sizeof bin.read_row);
       bin.all_set = in.all_set & 1u;
       o.upd_range_err = fb_bm_step(&bm, &bin);
     }
     for (unsigned s = 0; s < FB_NSP; s++) {
       unsigned valid = in.valid[s] & 1u, g = (o.grant >> s) & 1u;
       rem[s] = (uint8_t)(!valid ? 0u : g ? (o.so[s].defer & 0xFu) : rem[s]);
-      for (unsigned k = 0; k < FB_NSRC; k++) rd_src[s][k] = o.so[s].src_reg[k];
     }
+    rd_occ = o.arb.occ;
+    std::memcpy(rd_row, o.arb.row, sizeof rd_row);
     if (!rst_n) reset();
   }
 };

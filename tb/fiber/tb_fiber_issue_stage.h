@@ -61,7 +61,7 @@ struct TbIssueStage {
   using DataT = PortT<decltype(std::declval<Dut &>().rd_data_sp0_i)>;
   using OpndT = PortT<decltype(std::declval<Dut &>().opnd_sp0_o)>;
   struct Exp {
-    uint8_t issue, stall, grant, busy, eligible, illegal, conflict, range_err, upd_range_err, bank_re;
+    uint8_t issue, stall, grant, busy, eligible, pend_block, illegal, conflict, range_err, upd_range_err, bank_re;
     uint64_t dst_reg, bank_row;
     uint16_t opnd_valid;
     OpndT opnd[FB_NSP];
@@ -83,11 +83,96 @@ struct TbIssueStage {
   // register file: versions, and the rows read last cycle
   static constexpr unsigned kVer = FB_NVREG;
   uint32_t version[kVer] = {};
+  // operand consistency (SPEC B.2 invariant): per register, 1 + the latest
+  // issue cycle of the in-model writes that have landed (0: none); per SP,
+  // the cycle its instruction's first pass was granted. An operand read in
+  // a pass of an instruction whose first pass was granted in cycle g must
+  // not see a write issued in cycle g or later. (Writebacks of producers
+  // outside the model, and DEPBARs, are not instructions of this stage and
+  // are not counted.)
+  uint64_t landed_issue[kVer] = {};
+  uint64_t first_grant[FB_NSP] = {};
+  uint64_t wb_issued[FB_NSP] = {};   // 1 + issue cycle of this cycle's writeback (0: none, or outside)
+
+  // the directed pending-read scenario (docs/fiber.md, section 5a): after a
+  // reset, the reader reads three rows of one bank of the owner (three
+  // passes) while two other SPs keep that port busy with other rows; the
+  // owner tries to write the last row's register from the next cycle on. It
+  // must be held until the reader's last pass is granted.
+  static constexpr uint64_t kDir = 300, kDirLen = 40;
+  static constexpr unsigned kOwner = kNReg < FB_NVREG ? 0 : 1, kReader = kNReg < FB_NVREG ? 1 : 0;
+  bool dir_on = false, dir_held = false;
+  uint64_t dir_read_issue = 0, dir_write_issue = 0;
+  unsigned dir_passes = 0;
+
+  void dir_insn(uint64_t c, unsigned s) {
+    in.mode[s] = FB_MODE_FIBER;
+    in.ext[s] = 0x100;
+    in.dst_valid[s] = 0;
+    in.dst_orig[s] = 0;
+    if (s == kReader) {           // rows 1, 2, 3 of the owner's bank 0: three passes
+      in.valid[s] = dir_read_issue == 0;
+      in.src_valid[s] = 0x7;
+      for (unsigned k = 0; k < FB_NSRC; k++) put_src(s, k, fb_reg_make(kOwner, k < 3 ? k + 1 : 1, 0));
+    } else if (s == kOwner) {     // from the next cycle on: write row 3 of bank 0 (R6)
+      in.valid[s] = c >= kDir + 1 && dir_write_issue == 0;
+      in.src_valid[s] = 0;
+      for (unsigned k = 0; k < FB_NSRC; k++) put_src(s, k, fb_reg_make(s, 0, 1));
+      in.dst_valid[s] = 1;
+      in.dst_orig[s] = (uint8_t)(fb_reg_make(kOwner, 3, 0) & 0xFF);
+    } else {                      // the other two: another row of that port, every cycle
+      in.valid[s] = 1;
+      in.src_valid[s] = 0x1;
+      for (unsigned k = 0; k < FB_NSRC; k++) put_src(s, k, fb_reg_make(kOwner, 8 + s, 0));
+    }
+    have[s] = in.valid[s];
+  }
+
+  // Random stimulus aimed at the guard: SP s's new instruction writes a
+  // register of its own that another SP still has to read (a remaining
+  // source of a busy SP), or that an SP already scheduled this cycle reads
+  // with two or more sources (a deferral may be created in this cycle).
+  void aim_dst(lockstep::Rng &rng, lockstep::Coverage &cv, unsigned s) {
+    uint16_t cand[2 * FB_NSP * FB_NSRC];
+    unsigned n = 0;
+    for (int pass = 0; pass < 2; pass++)
+      for (unsigned p = 0; p < FB_NSP; p++) {
+        if (p == s) continue;
+        if (pass == 0 && ref.rem[p]) {          // last cycle's selector saw the same instruction
+          for (unsigned k = 0; k < FB_NSRC; k++)
+            if ((ref.rem[p] >> k) & 1u) cand[n++] = out.so[p].src_reg[k];
+        } else if (pass == 1 && !ref.rem[p] && p < s && (in.valid[p] & 1u) &&
+                   __builtin_popcount(in.src_valid[p] & 0xFu) >= 2) {
+          fb_sel_in si{};
+          fb_sel_out so{};
+          si.mode = in.mode[p];
+          si.sp = (uint8_t)p;
+          si.src_valid = in.src_valid[p];
+          std::memcpy(si.src_orig, in.src_orig[p], sizeof si.src_orig);
+          si.ext = in.ext[p];
+          si.dst_orig = in.dst_orig[p];
+          fb_sel_eval(&si, &so);
+          for (unsigned k = 0; k < FB_NSRC; k++)
+            if ((in.src_valid[p] >> k) & 1u) cand[n++] = so.src_reg[k];
+        }
+      }
+    unsigned m = 0;                             // the owner's, bank-local half (dst = {s, 0, orig8})
+    for (unsigned i = 0; i < n; i++)
+      if ((cand[i] >> 9) == s && ((cand[i] >> 8) & 1u) == 0) cand[m++] = cand[i];
+    if (!m) return;
+    unsigned i = (unsigned)rng.below(m);
+    in.dst_valid[s] = 1;
+    in.dst_orig[s] = (uint8_t)(cand[i] & 0xFF);
+    for (unsigned p = 0; p < FB_NSP; p++)
+      if (p != s && ref.rem[p])
+        for (unsigned k = 0; k < FB_NSRC; k++)
+          if (((ref.rem[p] >> k) & 1u) && out.so[p].src_reg[k] == cand[i]) { cv.hit(b_pend_target); return; }
+  }
   uint8_t occ_q = 0, row_q[FB_NPORT] = {};
   uint16_t named_q[FB_NSP][FB_NSRC] = {};
 
   // pipeline: writebacks (per SP, due cycle -> dst) and consumptions
-  struct Wb { uint64_t due; uint16_t reg; };
+  struct Wb { uint64_t due; uint16_t reg; uint64_t issued = 0; };
   std::vector<Wb> wbq[FB_NSP];
   std::vector<Wb> consq[FB_NSP][FB_NSRC];
   // registers the stalled instructions wait for (EMPTY sources, FULL
@@ -95,12 +180,18 @@ struct TbIssueStage {
   uint16_t need_wb[FB_NSP * FB_NSRC], need_cons[FB_NSP];
   unsigned n_need_wb = 0, n_need_cons = 0;
 
+  int b_pend_write, b_pend_same, b_pend_reader, b_pend_dir, b_pend_target;
   int b_fig6c, b_stall[FB_NSP], b_stall_port[FB_NSP], b_stall_bm[FB_NSP], b_stall_illegal, b_bcast, b_remote[FB_NSP],
       b_passes[5], b_abandon, b_src_empty, b_dst_full, b_dep[4], b_all, b_wb_issue_same, b_range, b_upd_range,
       b_reset_busy, b_all_issue, b_checked, b_hmma_stream, b_style[4], b_bcast_remote, b_issue_sp[FB_NSP];
 
   explicit TbIssueStage(lockstep::Env &env) {
     auto &c = env.cov;
+    b_pend_write = c.bin("write held by a pending read (a busy reader's remaining source)");
+    b_pend_same = c.bin("write held by a read deferred in the same cycle");
+    b_pend_reader = c.bin("first pass held by a pending write");
+    b_pend_dir = c.bin("directed: write held until the multi-pass reader's last pass");
+    b_pend_target = c.bin("owner presents a write to a register a remote multi-pass read still waits for");
     b_fig6c = c.bin("Fig. 6(c) grants 0x9, 0xF x7, 0x6 through the issue stage", !kSmallBm);
     for (int s = 0; s < FB_NSP; s++) b_issue_sp[s] = c.bin("issue SP" + std::to_string(s));
     for (int s = 0; s < FB_NSP; s++) b_stall[s] = c.bin("stall SP" + std::to_string(s));
@@ -163,6 +254,7 @@ struct TbIssueStage {
     v.out("grant_o", 4, d.grant_o, e.grant);
     v.out("busy_o", 4, d.busy_o, e.busy);
     v.out("eligible_o", 4, d.eligible_o, e.eligible);
+    v.out("pend_block_o", 4, d.pend_block_o, e.pend_block);
     v.out("illegal_o", 4, d.illegal_o, e.illegal);
     v.out("conflict_o", 4, d.conflict_o, e.conflict);
     v.out("range_err_o", 4, d.range_err_o, e.range_err);
@@ -254,7 +346,7 @@ struct TbIssueStage {
     uint64_t c = env.cyc;
 
     bool was = rst_n;
-    rst_n = c >= 2 && (c < 1000 || !rng.chance(1, 100000));
+    rst_n = c >= 2 && c != kDir - 2 && c != kDir - 1 && (c < 1000 || !rng.chance(1, 100000));
     if (was && !rst_n && (ref.rem[0] | ref.rem[1] | ref.rem[2] | ref.rem[3])) cv.hit(b_reset_busy);
     if (!rst_n) {
       for (unsigned s = 0; s < FB_NSP; s++) {
@@ -266,8 +358,14 @@ struct TbIssueStage {
       hmma_stream = false;
     }
     if (c == 2) { hmma.begin(); hmma_directed = true; }
+    if (c == kDir) {
+      dir_on = true;
+      dir_held = false;
+      dir_read_issue = dir_write_issue = 0;
+      dir_passes = 0;
+    }
 
-    if (c > 2 && !hmma_directed && style_left-- <= 0) {
+    if (c > 2 && !hmma_directed && !dir_on && style_left-- <= 0) {
       style = (int)rng.below(4);
       style_left = (int)rng.range(50, 2000);
       cv.hit(b_style[style]);
@@ -283,6 +381,7 @@ struct TbIssueStage {
       hmma_now = hmma_stream;
     }
     for (unsigned s = 0; s < FB_NSP; s++) {
+      if (dir_on) { dir_insn(c, s); continue; }
       if (ref.rem[s] != 0) {                    // passes remain: same instruction
         in.valid[s] = 1;
         if (!hmma_now && rng.chance(1, 300)) { in.valid[s] = 0; have[s] = false; cv.hit(b_abandon); }
@@ -297,6 +396,7 @@ struct TbIssueStage {
       if (have[s] && stalled[s] && rng.chance(3, 4)) { in.valid[s] = 1; continue; }
       in.valid[s] = c > 2 && rng.chance(7, 8);
       if (in.valid[s]) new_insn(rng, s);
+      if (in.valid[s] && style != 2 && dst_ok(rng, s) && rng.chance(1, 2)) aim_dst(rng, cv, s);
       have[s] = in.valid[s];
     }
 
@@ -306,10 +406,14 @@ struct TbIssueStage {
       size_t best = wbq[s].size();
       for (size_t i = 0; i < wbq[s].size(); i++)
         if (wbq[s][i].due <= c && (best == wbq[s].size() || wbq[s][i].due < wbq[s][best].due)) best = i;
+      wb_issued[s] = 0;
       if (best < wbq[s].size()) {
         in.wb_valid[s] = 1;
         in.wb_dst[s] = wbq[s][best].reg;
+        wb_issued[s] = wbq[s][best].issued + 1;
         wbq[s].erase(wbq[s].begin() + (long)best);
+      } else if (dir_on) {
+        in.wb_dst[s] = 0;
       } else if (n_need_wb && rng.chance(1, 4)) {  // a producer outside the model
         in.wb_valid[s] = 1;
         in.wb_dst[s] = need_wb[rng.below(n_need_wb)];
@@ -326,6 +430,8 @@ struct TbIssueStage {
           in.cons_valid[s] |= (uint8_t)(1u << k);
           in.cons_src[s][k] = q.front().reg;
           q.erase(q.begin());
+        } else if (dir_on) {
+          in.cons_src[s][k] = 0;
         } else if (n_need_cons && rng.chance(1, 16)) {
           in.cons_valid[s] |= (uint8_t)(1u << k);
           in.cons_src[s][k] = need_cons[rng.below(n_need_cons)];
@@ -336,13 +442,13 @@ struct TbIssueStage {
           in.cons_src[s][k] = (uint16_t)rng.bits(11);
         }
       }
-      in.dep_valid[s] = !hmma_directed && rng.chance(1, 40);
+      in.dep_valid[s] = !hmma_directed && !dir_on && rng.chance(1, 40);
       in.dep_reg[s] = (uint16_t)(rng.chance(7, 8) ? hot_reg(rng, (unsigned)rng.below(4)) : rng.bits(11));
       in.dep_group[s] = (uint8_t)rng.bits(1);
       in.dep_set[s] = (uint8_t)(rng.chance(1, 3) ? 1 : 0);
       if (in.dep_valid[s]) cv.hit(b_dep[in.dep_group[s] * 2 + in.dep_set[s]]);
     }
-    in.all_set = !hmma_directed && c > 1000 && rng.chance(1, 20000);
+    in.all_set = !hmma_directed && !dir_on && c > 1000 && rng.chance(1, 20000);
     if (in.all_set) cv.hit(b_all);
 
     // ---- register file: this cycle's bank data (rows asked last cycle)
@@ -405,6 +511,7 @@ struct TbIssueStage {
     e.grant = out.grant;
     e.busy = out.busy;
     e.eligible = out.eligible;
+    e.pend_block = out.pend_block;
     e.illegal = out.illegal;
     e.conflict = out.conflict;
     e.range_err = out.range_err;
@@ -434,11 +541,51 @@ struct TbIssueStage {
           }
         cv.hit(b_checked);
         if (r >> 9 != s) cv.hit(b_remote[s]);
+        if (landed_issue[r] > first_grant[s])
+          env.check(false, "SP " + std::to_string(s) + " operand " + std::to_string(k) + " (register " +
+                               std::to_string(r) + ") sees a write issued in cycle " +
+                               std::to_string(landed_issue[r] - 1) + ", after its first pass (cycle " +
+                               std::to_string(first_grant[s]) + ")");
       }
+
+    // ---- the pending-read guard: why a first pass is held
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      if (!((out.pend_block >> s) & 1u) || !((out.eligible >> s) & 1u) || !(in.valid[s] & 1u)) continue;
+      for (unsigned p = 0; p < FB_NSP; p++) {
+        if (p == s) continue;
+        unsigned pb = (out.busy >> p) & 1u;
+        unsigned pset = pb ? out.pass_src[p] : out.so[p].defer;   // p's reads still to come
+        for (unsigned k = 0; k < FB_NSRC; k++) {
+          if ((in.dst_valid[s] & 1u) && ((pset >> k) & 1u) && out.so[p].src_reg[k] == out.dst_reg[s])
+            cv.hit(pb ? b_pend_write : b_pend_same);
+          if ((in.dst_valid[p] & 1u) && ((out.so[s].defer >> k) & 1u) && out.so[s].src_reg[k] == out.dst_reg[p])
+            cv.hit(b_pend_reader);
+        }
+      }
+    }
+    if (dir_on && rst_n) {
+      if ((out.pend_block >> kOwner) & 1u) dir_held = true;
+      if ((out.issue >> kReader) & 1u) { dir_read_issue = c; dir_passes = passes[kReader] + 1; }
+      if ((out.issue >> kOwner) & 1u) {
+        dir_write_issue = c;
+        env.check(dir_read_issue != 0 && c > dir_read_issue,
+                  "directed: the owner's write issued in cycle " + std::to_string(c) +
+                      " before the reader's last pass was granted");
+      }
+      if (c == kDir + kDirLen) {
+        env.check(dir_read_issue != 0 && dir_write_issue != 0 && dir_passes == 3,
+                  "directed: reader (3 passes) and writer did not both issue (passes " +
+                      std::to_string(dir_passes) + ")");
+        if (dir_held && dir_passes == 3 && dir_write_issue > dir_read_issue) cv.hit(b_pend_dir);
+        dir_on = false;
+        for (unsigned s = 0; s < FB_NSP; s++) have[s] = false;
+      }
+    }
 
     // ---- coverage of this cycle's decisions
     for (unsigned s = 0; s < FB_NSP; s++) {
       unsigned bit = 1u << s;
+      if ((out.grant & bit) && !(out.busy & bit)) first_grant[s] = c;
       if (out.issue & bit) cv.hit(b_issue_sp[s]);
       if (out.stall & bit) {
         cv.hit(b_stall[s]);
@@ -483,13 +630,17 @@ struct TbIssueStage {
     // ---- the edge: register file, pipeline
     if (rst_n) {
       for (unsigned s = 0; s < FB_NSP; s++) {
-        if ((out.issue >> s) & 1u && (in.dst_valid[s] & 1u))
-          wbq[s].push_back({c + (uint64_t)rng.range(1, 12), out.dst_reg[s]});
+        if ((out.issue >> s) & 1u && (in.dst_valid[s] & 1u))   // (directed: the earliest writeback)
+          wbq[s].push_back({dir_on ? c + 1 : c + (uint64_t)rng.range(1, 12), out.dst_reg[s], c});
         for (unsigned k = 0; k < FB_NSRC; k++)
           if ((out.read_valid[s] >> k) & 1u) consq[s][k].push_back({c + (uint64_t)rng.range(0, 3), named_q[s][k]});
       }
       for (unsigned s = 0; s < FB_NSP; s++)
-        if (in.wb_valid[s] & 1u) version[in.wb_dst[s] & 0x7FFu]++;
+        if (in.wb_valid[s] & 1u) {
+          unsigned r = in.wb_dst[s] & 0x7FFu;
+          version[r]++;
+          if (wb_issued[s] > landed_issue[r]) landed_issue[r] = wb_issued[s];
+        }
     }
     occ_q = rst_n ? out.arb.occ : 0;
     for (unsigned p = 0; p < FB_NPORT; p++) row_q[p] = out.arb.row[p];
