@@ -117,34 +117,30 @@ struct TbDecode {
   }
 
   // The rules the word breaks, each on its own (no priority), for its kind.
-  static uint32_t bits_set(fb_word w, unsigned lo, unsigned hi) {
-    uint32_t any = 0;
-    for (unsigned b = lo; b <= hi; b++) any |= fb_word_bit(w, b);
-    return any;
-  }
+  // Called for words with an error only: a word breaking two rules has one.
   void cross_hit(lockstep::Env &env, fb_word w, unsigned mode) {
     unsigned opc = (unsigned)(w.lo & 0xFFF), pred = (unsigned)(w.lo >> 12 & 0xF);
     unsigned count = (unsigned)(w.lo >> 16 & 0xFFFF);
+    unsigned ext = (unsigned)(w.hi >> (FB_EXT_LSB - 64) & 0x1FFF);  // word[99:87]
+    uint64_t lo86 = w.hi & ((1ull << 23) - 1);                      // word[86:64]
     uint32_t m = 0;
     if (opc == cfg.opc_sfn) {
       if (pred != FB_PRED_PT) m |= 1u << S_PRED;
-      if (bits_set(w, 32, 86) | bits_set(w, 88, 99)) m |= 1u << S_RSVD;
+      if ((w.lo >> 32) | lo86 | (ext >> 1)) m |= 1u << S_RSVD;      // word[86:32], word[99:88]
       if (count == 0) m |= 1u << S_ZERO;
       if (count % 32) m |= 1u << S_PARTIAL;
       if (count > FB_MAX_FIBERS) m |= 1u << S_RANGE;
-      if (!mode && fb_word_bit(w, 87)) m |= 1u << S_CUDA_ALL;
+      if (!mode && (ext & 1u)) m |= 1u << S_CUDA_ALL;                // word[87]
       x_sfn.hit(env, m);
     } else if (opc == cfg.opc_depbar_x) {
-      if (bits_set(w, 16, 86)) m |= 1u << D_RSVD;
+      if ((w.lo >> 16) | lo86) m |= 1u << D_RSVD;                   // word[86:16]
       if (!mode) m |= 1u << D_CUDA;
       x_dep.hit(env, m);
     } else {
-      unsigned e = 0;
-      for (unsigned b = 0; b < FB_EXT_W; b++) e |= fb_word_bit(w, FB_EXT_LSB + b) << b;
-      bool en = e >> FB_EXT_EN_OFF & 1;
+      bool en = ext >> FB_EXT_EN_OFF & 1;
       if (!mode && en) m |= 1u << O_REMOTE;
-      if (!mode && (e & ~(1u << FB_EXT_EN_OFF))) m |= 1u << O_EXT;
-      if (mode && !en && (e & 0xFF)) m |= 1u << O_HI_NO_EN;
+      if (!mode && (ext & ~(1u << FB_EXT_EN_OFF))) m |= 1u << O_EXT;
+      if (mode && !en && (ext & 0xFF)) m |= 1u << O_HI_NO_EN;
       x_other.hit(env, m);
     }
   }
@@ -355,7 +351,7 @@ struct TbDecode {
     e.dreg = o.dep_reg; e.dgrp = o.dep_group; e.dset = o.dep_set;
     // coverage
     auto &cv = env.cov;
-    cross_hit(env, w, mode);
+    if (o.err) cross_hit(env, w, mode);
     if (o.err) {
       if (b_err[o.err][mode] >= 0) cv.hit(b_err[o.err][mode]);
     } else {

@@ -99,7 +99,7 @@ struct TbSplitSum {
     e.err = (uint8_t)o.err;
     // coverage
     auto &c = env.cov;
-    cross.hit(env, faults(in, s.mask & 31));
+    if (o.err == TL_ERR_ROW_RANGE) cross.hit(env, faults(in, s.mask & 31));  // two faults: the first is 17
     c.hit(b_rank[in.rank & 7]);
     if (in.log2_b == 0) c.hit(b_lb0);
     if (in.log2_b == 16) c.hit(b_lb16);
