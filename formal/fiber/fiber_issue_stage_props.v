@@ -14,6 +14,24 @@
 //   I3 eligible  a first pass (busy_o clear) is granted only when the
 //                bitmap finds the instruction eligible
 //   I4 no remote write  dst_reg_o of SP s is {s, 0, dst_orig}
+//   G1 pending read  a write issued in cycle t (issue_o, dst_valid_i,
+//                destination d) is never a source that another SP still
+//                has to read in a pass granted after t: in cycle t+1, no busy
+//                SP (busy_o, presenting, under the scheduler contract) has d
+//                among its sources not yet delivered. This covers both a
+//                busy reader's remaining sources and the deferrals of a
+//                first pass granted in cycle t itself.
+//   G2 value     (the value-level form) per SP p and source k, ws = a write
+//                to the register of source k was issued by another SP in a
+//                cycle from p's first-pass grant up to the cycle before the
+//                grant of a later pass; an operand delivered by a later pass
+//                never has ws set. With writes landing at least one cycle
+//                after issue and a pass reading the bank in its grant cycle,
+//                every operand is the register's value at the first grant
+//                (writes issued before the first grant are the bitmap's
+//                EMPTY check, I3 and the bitmap's own proofs).
+//   G3 guard     pend_block_o only for a first pass (never while busy_o),
+//                and a held first pass is not granted
 //   D1-D3        formal/fiber/fiber_operand_pass_check.v, with the SPEC
 //                ports and rows above and grant_o, issue_o, busy_o: every
 //                delivered operand is the register its field named, read on
@@ -27,7 +45,8 @@
 // Covers (COVER): an inter-SP port conflict stalls an eligible SP; a
 // broadcast (two SPs receive one port's word in one cycle); a remote
 // operand delivered; a two-pass instruction (intra-instruction conflict)
-// issues; a read-after-write hazard blocks an in-range instruction.
+// issues; a read-after-write hazard blocks an in-range instruction; the
+// pending-read guard holds a bitmap-eligible write while another SP is busy.
 // Sizes: formal/fiber/fiber_issue_stage.ys.
 `default_nettype none
 
@@ -63,7 +82,7 @@ module fiber_issue_stage_props #(
 
   localparam integer LW = Lanes * Width;
 
-  wire [3:0]         issue, stall, grant, busy, eligible, illegal, conflict;
+  wire [3:0]         issue, stall, grant, busy, eligible, illegal, conflict, pend_block;
   wire [3:0]         range_err, upd_range_err;
   wire [43:0]        dst_reg;
   wire [7:0]         bank_re;
@@ -84,7 +103,7 @@ module fiber_issue_stage_props #(
     .rd_data_sp0_i(rd_data_sp0_i), .rd_data_sp1_i(rd_data_sp1_i),
     .rd_data_sp2_i(rd_data_sp2_i), .rd_data_sp3_i(rd_data_sp3_i),
     .issue_o(issue), .stall_o(stall), .grant_o(grant), .busy_o(busy),
-    .eligible_o(eligible), .illegal_o(illegal), .conflict_o(conflict),
+    .eligible_o(eligible), .pend_block_o(pend_block), .illegal_o(illegal), .conflict_o(conflict),
     .range_err_o(range_err), .upd_range_err_o(upd_range_err),
     .dst_reg_o(dst_reg), .bank_re_o(bank_re), .bank_row_o(bank_row),
     .opnd_valid_o(opnd_valid),
@@ -95,7 +114,7 @@ module fiber_issue_stage_props #(
   reg [10:0]  addr [0:15];
   reg [47:0]  port_all;
   reg [127:0] row_all;
-  integer s, k;
+  integer s, k, q;
   always @* begin
     for (s = 0; s < 4; s = s + 1)
       for (k = 0; k < 4; k = k + 1) begin
@@ -111,20 +130,22 @@ module fiber_issue_stage_props #(
   end
 
   // ---- D1-D3: operand delivery over the read passes; an SP's instruction
-  // is its mode, source valid bits, source fields and extension bits
-  wire [4*50-1:0] insn;
+  // is its mode, source valid bits, source fields, extension bits and
+  // destination (the pending-read guard relies on a busy writer presenting
+  // the same destination again)
+  wire [4*59-1:0] insn;
   genvar gs;
   generate
     for (gs = 0; gs < 4; gs = gs + 1) begin : gen_insn
-      assign insn[50*gs +: 50] = {mode_i[gs], src_valid_i[4*gs +: 4], src_orig_i[32*gs +: 32],
-                                  ext_i[13*gs +: 13]};
+      assign insn[59*gs +: 59] = {mode_i[gs], src_valid_i[4*gs +: 4], src_orig_i[32*gs +: 32],
+                                  ext_i[13*gs +: 13], dst_valid_i[gs], dst_orig_i[8*gs +: 8]};
     end
   endgenerate
 
   wire [3:0]   ok;
   wire [47:0]  past_port;
   wire [127:0] past_row;
-  fiber_operand_pass_check #(.LW(LW), .RowWidth(8), .InsnW(50)) u_pass (
+  fiber_operand_pass_check #(.LW(LW), .RowWidth(8), .InsnW(59)) u_pass (
     .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i), .src_valid_i(src_valid_i),
     .port_i(port_all), .row_i(row_all), .insn_i(insn),
     .grant_i(grant), .issue_i(issue), .busy_i(busy),
@@ -133,6 +154,73 @@ module fiber_issue_stage_props #(
     .rd_data_i({rd_data_sp3_i, rd_data_sp2_i, rd_data_sp1_i, rd_data_sp0_i}),
     .ok_o(ok), .past_port_o(past_port), .past_row_o(past_row)
   );
+
+  // ---- G1/G2: the pending-read guard, from the ports
+  // dlv_q[4p +: 4]: sources of SP p's current instruction delivered before
+  // this cycle (a pass granted in cycle t delivers in t+1); remaining
+  // sources of a busy SP = valid sources not delivered up to this cycle.
+  reg [15:0] dlv_q;
+  reg        g_past_valid, g_past_rst_n;
+  reg [3:0]  g_past_busy;
+  reg [15:0] g_past_src_valid;
+  reg [15:0] ws_q, ws_past, wr_now, wr_past;
+  wire [15:0] done = dlv_q | opnd_valid;
+  initial begin
+    g_past_valid = 1'b0;
+    dlv_q        = 16'h0;
+    ws_q         = 16'h0;
+  end
+  always @* begin
+    for (s = 0; s < 4; s = s + 1)
+      for (k = 0; k < 4; k = k + 1) begin
+        wr_now[4*s+k] = 1'b0;
+        for (q = 0; q < 4; q = q + 1)
+          if (q != s && issue[q] && dst_valid_i[q] && dst_reg[11*q +: 11] == addr[4*s+k])
+            wr_now[4*s+k] = 1'b1;
+      end
+  end
+  always @(posedge clk_i) begin
+    g_past_valid     <= 1'b1;
+    g_past_rst_n     <= rst_ni;
+    g_past_busy      <= busy;
+    g_past_src_valid <= src_valid_i;
+    wr_past          <= wr_now;
+    ws_past          <= ws_q;
+    for (s = 0; s < 4; s = s + 1) begin
+      // deliveries of the instruction in progress (cleared when it issues,
+      // is dropped, or at reset)
+      if (!rst_ni || !valid_i[s] || issue[s])
+        dlv_q[4*s +: 4] <= 4'b0000;
+      else if (!busy[s])
+        dlv_q[4*s +: 4] <= 4'b0000;                 // a first pass: nothing read yet
+      else
+        dlv_q[4*s +: 4] <= done[4*s +: 4];
+      // writes to its sources since its first grant (up to this cycle)
+      if (!rst_ni || !valid_i[s])
+        ws_q[4*s +: 4] <= 4'b0000;
+      else if (grant[s] && !busy[s])
+        ws_q[4*s +: 4] <= wr_now[4*s +: 4];
+      else if (busy[s])
+        ws_q[4*s +: 4] <= ws_q[4*s +: 4] | wr_now[4*s +: 4];
+      else
+        ws_q[4*s +: 4] <= 4'b0000;
+    end
+  end
+
+  always @* begin
+    for (s = 0; s < 4; s = s + 1) begin
+      assert (!pend_block[s] || !busy[s]);                                     // G3
+      assert (!pend_block[s] || !grant[s]);                                    // G3
+      if (g_past_valid && g_past_rst_n && rst_ni && (&ok)) begin
+        for (k = 0; k < 4; k = k + 1)
+          if (busy[s] && valid_i[s] && g_past_src_valid[4*s+k] && !done[4*s+k])
+            assert (!wr_past[4*s+k]);                                          // G1
+        for (k = 0; k < 4; k = k + 1)
+          if (opnd_valid[4*s+k] && g_past_busy[s])
+            assert (!ws_past[4*s+k]);                                          // G2
+      end
+    end
+  end
 
   always @* begin
     for (s = 0; s < 4; s = s + 1) begin
@@ -161,6 +249,8 @@ module fiber_issue_stage_props #(
     // a read-after-write hazard: in range, legal, blocked by the bitmap
     cover (rst_ni && valid_i[3] && !illegal[3] && range_err == 4'b0000 && !eligible[3] &&
            src_valid_i[15:12] == 4'b0001);
+    // the guard holds SP 0's bitmap-eligible write while SP 1 is busy
+    cover (rst_ni && valid_i[0] && eligible[0] && dst_valid_i[0] && pend_block[0] && busy[1]);
   end
 `endif
 
