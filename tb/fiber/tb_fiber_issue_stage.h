@@ -32,7 +32,19 @@
  *   2. seeded random, in phases of 50..2000 cycles: FIBER-native hot
  *      registers (conflicts, broadcasts, remote reads, multi-pass
  *      instructions), HMMA streams, CUDA-native code (some illegal), any
- *      field values; rare asynchronous resets.
+ *      field values; rare asynchronous resets. Half of the new instructions
+ *      with a destination aim it at a register another SP still has to
+ *      read (a busy SP's remaining source, or a source of an instruction
+ *      with two or more sources presented in the same cycle);
+ *   3. at cycle kDir, after a reset, issue 18's scenario (directed): the
+ *      reader reads rows 1, 2, 3 of bank 0 of the owner (three passes) while
+ *      the two other SPs keep that port busy with other rows; the owner
+ *      presents a write to the row-3 register from the next cycle on, with
+ *      the earliest writeback. The owner must not issue before the reader's
+ *      last pass is granted, and both must issue within kDirLen cycles.
+ * Operand consistency (SPEC B.2 invariant), checked every cycle: an operand
+ * must not see a write issued (by an instruction of this stage) in or after
+ * the cycle its instruction's first pass was granted.
  */
 #ifndef TB_FIBER_ISSUE_STAGE_H
 #define TB_FIBER_ISSUE_STAGE_H
