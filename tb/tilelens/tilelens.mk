@@ -22,6 +22,8 @@ mutate-tilelens: lib
 REPLAY_VECTORS_tilelens_counter_cfg := 50000
 GL_VECTORS_tilelens_split_sum       := 500
 GL_VECTORS_tilelens_base_sum        := 500
+GL_VECTORS_tilelens_split_sum_pipe  := 500
+GL_VECTORS_tilelens_base_sum_pipe   := 500
 GL_VECTORS_tilelens_tma_addr        := 3000
 GL_VECTORS_tilelens_addr_gen        := 5000
 GL_VECTORS_tilelens_base_addr_gen   := 5000

@@ -225,6 +225,30 @@ TL_API tl_status tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out);
  * dimensions (the RTL's 3-bit rank_i 6 and 7 do); TL_ERR_NULL for NULL. */
 TL_API tl_status tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mask, tl_split_sum_out *out);
 
+/* The pipelined unit (RTL tilelens_split_sum_pipe, and tilelens_base_sum_pipe
+ * on linear-mode inputs with row mask 1): tl_split_sum_masked()'s outputs,
+ * `stages` clocks later (0..TL_SPLIT_SUM_STAGES_MAX). One call of
+ * tl_split_sum_pipe_step() is one clock cycle: it returns this cycle's
+ * outputs (valid_o, tile_base_o / row_o / err_o), then takes the rising edge
+ * (the inputs enter the pipeline; rst_n = 0 clears the valid bits). Outputs
+ * whose valid_o is 0 are all zero (err TL_OK). tl_split_sum_pipe_reset() is
+ * the state after one clock with rst_ni low. stages = 0: outputs follow the
+ * inputs (zero when valid_in is 0). */
+#define TL_SPLIT_SUM_STAGES_MAX 3u
+typedef struct {
+  uint32_t         stages;
+  uint32_t         valid;                          /* bit k: slot k holds a request */
+  tl_split_sum_out slot[TL_SPLIT_SUM_STAGES_MAX];  /* slot k: issued k + 1 clocks ago, or zeros */
+} tl_split_sum_pipe;
+
+/* TL_ERR_NULL, TL_ERR_RANGE (stages > TL_SPLIT_SUM_STAGES_MAX), else TL_OK. */
+TL_API tl_status tl_split_sum_pipe_reset(tl_split_sum_pipe *p, uint32_t stages);
+/* Returns out->err (TL_ERR_NULL if p, out or valid_out is NULL). valid_in
+ * and rst_n are 0/1 (nonzero = 1). */
+TL_API tl_status tl_split_sum_pipe_step(tl_split_sum_pipe *p, const tl_split_sum_in *in,
+                                        uint32_t row_mask, int valid_in, int rst_n,
+                                        tl_split_sum_out *out, int *valid_out);
+
 /* ---- Block 2: counter reconfigurator (tilelens_counter_cfg) ----------------
  * The counter nest that the address generator steps for one box: up to
  * TL_MAX_LEVELS levels, innermost first. Level k steps count[k] times; each

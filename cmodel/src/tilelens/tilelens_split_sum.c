@@ -74,3 +74,42 @@ tl_status tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out) {
     if (in->stride[k] < in->lead_stride) mask |= 1u << k;
   return tl_split_sum_masked(in, mask, out);
 }
+
+/* ---- the pipelined unit (tilelens_split_sum_pipe) ----------------------- */
+
+tl_status tl_split_sum_pipe_reset(tl_split_sum_pipe *p, uint32_t stages) {
+  if (!p) return TL_ERR_NULL;
+  memset(p, 0, sizeof *p);
+  if (stages > TL_SPLIT_SUM_STAGES_MAX) return TL_ERR_RANGE;
+  p->stages = stages;
+  return TL_OK;
+}
+
+tl_status tl_split_sum_pipe_step(tl_split_sum_pipe *p, const tl_split_sum_in *in,
+                                 uint32_t row_mask, int valid_in, int rst_n,
+                                 tl_split_sum_out *out, int *valid_out) {
+  if (!out) return TL_ERR_NULL;
+  if (!p || !valid_out || p->stages > TL_SPLIT_SUM_STAGES_MAX) {
+    memset(out, 0, sizeof *out);
+    return out->err = TL_ERR_NULL;
+  }
+  tl_split_sum_out now;
+  memset(&now, 0, sizeof now);      /* a bubble: zeros, TL_OK */
+  if (valid_in) tl_split_sum_masked(in, row_mask, &now);
+  uint32_t n = p->stages;
+  if (n == 0) {                     /* combinational: outputs follow the inputs */
+    *out = now;
+    *valid_out = valid_in != 0;
+    return out->err;
+  }
+  /* this cycle's outputs: the oldest slot */
+  *out = p->slot[n - 1];
+  *valid_out = (int)(p->valid >> (n - 1) & 1u);
+  /* the rising edge (the RTL's inner data flops hold any value meanwhile;
+   * only the output flops see the valid bit, and they load zeros without it) */
+  for (uint32_t k = n - 1; k > 0; k--) p->slot[k] = p->slot[k - 1];
+  p->slot[0] = now;
+  if (!rst_n) memset(p->slot, 0, sizeof p->slot);
+  p->valid = rst_n ? ((p->valid << 1) | (valid_in != 0)) & ((1u << n) - 1u) : 0u;
+  return out->err;
+}

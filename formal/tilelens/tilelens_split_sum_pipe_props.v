@@ -1,0 +1,84 @@
+// tilelens_split_sum_pipe_props - the datapath of the pipelined tile-base
+// units against the combinational ones.
+//
+// A checker beside the RTL: it instantiates tilelens_split_sum_pipe and
+// tilelens_base_sum_pipe with Stages = 0 (every cut a wire: the same stage
+// logic, carry-save trees, prefix adders, the folded Eq. 4 add and the
+// prefix compare, without the flops) and valid_i = 1, beside
+// tilelens_split_sum and tilelens_base_sum on the same inputs, and states
+//   P1 split   tile_base_o, row_o and err_o equal tilelens_split_sum's
+//   P2 base    tile_base_o and err_o equal tilelens_base_sum's
+//   P3 valid   valid_o = valid_i = 1
+// for every input (log2_b_i <= MaxLog2Granule, the RTL's input domain). The
+// flops of Stages > 0 are pure delays of these signals (no enable, the
+// valid-gated output stage aside), checked cycle by cycle in lockstep
+// (cosim-tilelens_split_sum_pipe, cosim-tilelens_base_sum_pipe).
+`default_nettype none
+
+module tilelens_split_sum_pipe_props #(
+  parameter integer Rank           = 5,
+  parameter integer CoordWidth     = 32,
+  parameter integer StrideWidth    = 40,
+  parameter integer AddrWidth      = 64,
+  parameter integer MaxLog2Granule = 16
+) (
+  input wire                        clk_i,
+  input wire [2:0]                  rank_i,
+  input wire [Rank*CoordWidth-1:0]  coord_i,
+  input wire [Rank*StrideWidth-1:0] stride_i,
+  input wire [Rank-1:0]             row_mask_i,
+  input wire [StrideWidth-1:0]      lead_stride_i,
+  input wire [4:0]                  log2_b_i,
+  input wire                        tile_major_i
+);
+
+  wire [AddrWidth-1:0]   tb, ptb, btb, pbtb;
+  wire [StrideWidth-1:0] row, prow;
+  wire [3:0]             err, perr, berr, pberr;
+  wire                   pvalid, pbvalid;
+
+  tilelens_split_sum #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth),
+    .AddrWidth(AddrWidth), .MaxLog2Granule(MaxLog2Granule)
+  ) u_comb (
+    .rank_i(rank_i), .coord_i(coord_i), .stride_i(stride_i), .row_mask_i(row_mask_i),
+    .lead_stride_i(lead_stride_i), .log2_b_i(log2_b_i), .tile_major_i(tile_major_i),
+    .tile_base_o(tb), .row_o(row), .err_o(err)
+  );
+
+  tilelens_split_sum_pipe #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth),
+    .AddrWidth(AddrWidth), .MaxLog2Granule(MaxLog2Granule), .Stages(0)
+  ) u_pipe (
+    .clk_i(clk_i), .rst_ni(1'b1), .valid_i(1'b1),
+    .rank_i(rank_i), .coord_i(coord_i), .stride_i(stride_i), .row_mask_i(row_mask_i),
+    .lead_stride_i(lead_stride_i), .log2_b_i(log2_b_i), .tile_major_i(tile_major_i),
+    .valid_o(pvalid), .tile_base_o(ptb), .row_o(prow), .err_o(perr)
+  );
+
+  tilelens_base_sum #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .AddrWidth(AddrWidth)
+  ) u_base (
+    .rank_i(rank_i), .coord_i(coord_i), .stride_i(stride_i),
+    .tile_base_o(btb), .err_o(berr)
+  );
+
+  tilelens_base_sum_pipe #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .AddrWidth(AddrWidth),
+    .Stages(0)
+  ) u_base_pipe (
+    .clk_i(clk_i), .rst_ni(1'b1), .valid_i(1'b1),
+    .rank_i(rank_i), .coord_i(coord_i), .stride_i(stride_i),
+    .valid_o(pbvalid), .tile_base_o(pbtb), .err_o(pberr)
+  );
+
+  always @* begin
+    assume (log2_b_i <= MaxLog2Granule);
+    assert ({ptb, prow, perr} == {tb, row, err});   // P1
+    assert ({pbtb, pberr} == {btb, berr});          // P2
+    assert (pvalid && pbvalid);                     // P3
+  end
+
+endmodule
+
+`default_nettype wire
