@@ -470,8 +470,8 @@ def write_md(rows, dl, meta, path):
          "",
          "Flow, the same for every configuration: `read_verilog -defer`; `hierarchy -top "
          "TOP -chparam ...`; `synth -flatten -top TOP`; `dfflibmap` and "
-         f"`{meta['abc']['yosys_command']}` (ABC script `{meta['abc']['name']}`: "
-         f"{meta['abc']['commands']}; chosen by measurement, `synth/abc_scripts.md`) "
+         f"`{meta['abc']['yosys_command']}` (ABC script `{meta['abc']['name']}`, "
+         "chosen by measurement: `synth/abc_scripts.md`) "
          "on the OSU liberty; `stat -liberty` gives cells, flops and area. "
          "Before timing, every net with more than 8 cell inputs gets a balanced tree of BUFX4 "
          "(ABC leaves flop outputs and ports unbuffered; a select flop feeding a thousand "
