@@ -8,19 +8,21 @@
 #                       `make test-formal-ci`, the second stage of CI: the
 #                       functional properties G1-G8, B1-B5, W1-W8, I1-I7 and
 #                       D1-D3, the larger RTL = netlist proofs and covers)
-#                       Measured one proof at a time (TEST_JOBS=1, nice) on
-#                       the shared 2-core machine at load 8-10, so about four
-#                       times the CPU time: address generator G1-G8 39.7 s,
+#                       Measured one group at a time (TEST_JOBS=1, nice) on
+#                       the shared 2-core machine at load 8-10 (so several
+#                       times the CPU time): address generator G1-G8 39.7 s,
 #                       bitmap B1-B5 219.5 s (x 3 replicas 206.4 s), weft
-#                       W1-W8 236.0 s, issue stage I1-I7/D1-D3 172.9 s, base
-#                       operand path D1-D3 48.3 s; whole groups:
+#                       W1-W8 120.6-236.0 s, issue stage I1-I7/D1-D3 172.9 s,
+#                       base operand path D1-D3 48.3 s; whole groups:
 #                       formal-fiber_base_operand_path 292 s,
-#                       formal-fiber_busy_bitmap 1,450 s (its RTL = netlist
-#                       at 256 x 4 alone 863 s). The last unloaded run of
-#                       every proof (docs/formal.md: 1,646 s of proof time,
-#                       fast ones included) puts the stage at about 13 min
-#                       on CI's 2 lanes, well inside its 90 minutes with
-#                       make test's 15-20.
+#                       formal-fiber_busy_bitmap 1,450 s (RTL = netlist at
+#                       256 x 4: 863 s), formal-fiber_issue_stage 1,583 s
+#                       (RTL = netlist 1,071 s, cover 337 s),
+#                       formal-fiber_port_arb 526 s (cover). The last
+#                       unloaded run of every proof (docs/formal.md: 1,646 s
+#                       of proof time, fast ones included) puts the stage at
+#                       about 14 min on CI's 2 lanes, inside its 90 minutes
+#                       with make test's 15-20.
 # FORMAL_JOBS proofs in parallel (default 1: the proofs are single-threaded
 # and the full ones need the memory of one core).
 
