@@ -103,19 +103,23 @@ module tilelens_desc_check #(
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
   wire tm = tile_major_i == 2'd1;
 
-  // operands of dimension k: stride (s for k = 0) and dim - 1
-  function [StrideWidth-1:0] strd_of(input [2:0] k);
+  // operands of dimension k: stride (s for k = 0) and dim - 1. The inputs
+  // they select from are arguments, not free names, so that every simulator
+  // re-evaluates a caller when they change (a name read only inside a
+  // function is not in the caller's @* sensitivity: IEEE 1364-2005 9.7.5).
+  function [StrideWidth-1:0] strd_of(input [2:0] k, input [3:0] eb,
+                                     input [Rank*StrideWidth-1:0] st);
     integer j;
     begin
-      strd_of = {{(StrideWidth-4){1'b0}}, elem_bytes_i};
-      for (j = 1; j < Rank; j = j + 1) if (k == j[2:0]) strd_of = stride_i[j*StrideWidth +: StrideWidth];
+      strd_of = {{(StrideWidth-4){1'b0}}, eb};
+      for (j = 1; j < Rank; j = j + 1) if (k == j[2:0]) strd_of = st[j*StrideWidth +: StrideWidth];
     end
   endfunction
-  function [DimWidth-1:0] dm1_of(input [2:0] k);
+  function [DimWidth-1:0] dm1_of(input [2:0] k, input [Rank*DimWidth-1:0] dm);
     integer j;
     begin
       dm1_of = {DimWidth{1'b0}};
-      for (j = 0; j < Rank; j = j + 1) if (k == j[2:0]) dm1_of = dim_i[j*DimWidth +: DimWidth] - 1'b1;
+      for (j = 0; j < Rank; j = j + 1) if (k == j[2:0]) dm1_of = dm[j*DimWidth +: DimWidth] - 1'b1;
     end
   endfunction
 
@@ -217,10 +221,10 @@ module tilelens_desc_check #(
         busy_d = 1'b1;
         dim_d = 3'd0;
         step_d = {StepW{1'b0}};
-        mcand_d = {{DimWidth{1'b0}}, strd_of(3'd0)};
-        mplier_d = dm1_of(3'd0);
+        mcand_d = {{DimWidth{1'b0}}, strd_of(3'd0, elem_bytes_i, stride_i)};
+        mplier_d = dm1_of(3'd0, dim_i);
         prod_d = {ProdW{1'b0}};
-        dvd_d = strd_of(3'd0);
+        dvd_d = strd_of(3'd0, elem_bytes_i, stride_i);
         quo_d = {StrideWidth{1'b0}};
         rem_d = {(StrideWidth+1){1'b0}};
         ext_d = {ExtW{1'b0}};
@@ -259,10 +263,10 @@ module tilelens_desc_check #(
       end else begin
         dim_d = dim_q + 1'b1;
         step_d = {StepW{1'b0}};
-        mcand_d = {{DimWidth{1'b0}}, strd_of(dim_q + 1'b1)};
-        mplier_d = dm1_of(dim_q + 1'b1);
+        mcand_d = {{DimWidth{1'b0}}, strd_of(dim_q + 1'b1, elem_bytes_i, stride_i)};
+        mplier_d = dm1_of(dim_q + 1'b1, dim_i);
         prod_d = {ProdW{1'b0}};
-        dvd_d = strd_of(dim_q + 1'b1);
+        dvd_d = strd_of(dim_q + 1'b1, elem_bytes_i, stride_i);
         quo_d = {StrideWidth{1'b0}};
         rem_d = {(StrideWidth+1){1'b0}};
       end
