@@ -1,0 +1,475 @@
+/*
+ * fiber.h - bit-exact C reference models of the FIBER shared-register blocks.
+ *
+ * FIBER lets the four subpartitions (SPs) of an SM read each other's vector
+ * registers. The paper (Fig. 6) adds four blocks to the issue stage, plus the
+ * decode and weft-context support around them. Each block below is one RTL
+ * module; its C types are the module's ports, one struct member per port:
+ *
+ *   fb_sel_*   fiber_operand_sel   selector of one SP (combinational)
+ *   fb_xbar_*  fiber_xbar          4x4 operand crossbar per lane (select flop)
+ *   fb_arb_*   fiber_port_arb      read-port arbiter (sequential, rotating start)
+ *   fb_bm_*    fiber_busy_bitmap   EMPTY/FULL register busy bitmap (sequential)
+ *   fb_dec_*   fiber_decode        extended-field decoder, plus an encoder
+ *   fb_wc_*    fiber_weft_ctl      SET_FIBER_NUM weft-context controller
+ *
+ * Conventions, shared by every block:
+ *   - Combinational blocks are a pure function `in struct -> out struct`.
+ *   - Sequential blocks are a caller-owned state struct with `_reset` and
+ *     `_step`; one `_step` call is one clock cycle. Outputs that the RTL
+ *     computes from the registered state are computed from the state at the
+ *     start of the cycle (before the call's updates), and each step function
+ *     says so.
+ *   - Every input is used modulo its port width, exactly like the RTL port of
+ *     that width (a 2-bit SP index of 5 is SP 1). Values that fit the width but
+ *     are still out of range (a register id >= the bitmap's register count, a
+ *     weft count above 256) are reported through an error output, never
+ *     silently accepted.
+ *   - No global state; distinct objects may be used from distinct threads.
+ *
+ * The semantics, and every choice the paper leaves open, are fixed in
+ * docs/fiber.md. The public contract of SPEC B.3 (FB_NSP .. fb_arb_step) is
+ * kept verbatim; everything else is an addition.
+ */
+#ifndef FIBER_H
+#define FIBER_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ======================================================================= */
+/* Widths and limits. Each constant is the default of the RTL parameter or  */
+/* the width of the RTL port named beside it.                               */
+/* ======================================================================= */
+
+/* ---- SPEC B.3 contract ---- */
+#define FB_NSP   4     /* RTL NumSp: subpartitions per SM                     */
+#define FB_NPORT 8     /* RTL NumPort: register-bank read ports (2 per SP)     */
+#define FB_NSRC  4     /* RTL NumSrc: source operands per instruction          */
+#define FB_NVREG 2048  /* RTL NumReg (default): 32-lane vector registers       */
+
+/* ---- register address r = {sp[1:0], row[7:0], bank} ---- */
+#define FB_SP_W        2   /* SpWidth: r[10:9]                                */
+#define FB_ROW_W       8   /* RowWidth: r[8:1]                                */
+#define FB_BANK_W      1   /* r[0]                                            */
+#define FB_REG_W      11   /* RegWidth: FB_SP_W + FB_ROW_W + FB_BANK_W         */
+#define FB_PORT_W      3   /* PortWidth: port = 2*sp + bank                    */
+#define FB_ORIG_W      8   /* width of an original SASS register field         */
+#define FB_BANKS_PER_SP 2
+
+/* ---- the 128-bit SASS word and the 13-bit reserved region ---- */
+#define FB_WORD_W    128
+#define FB_EXT_LSB    87   /* word[99:87] is the extension field `ext`         */
+#define FB_EXT_W      13   /* ExtWidth                                         */
+/* Offsets inside `ext` (add FB_EXT_LSB for the word bit):                    */
+#define FB_EXT_HI_OFF  0   /* source k high bits: ext[2k+1:2k] = word[88+2k:87+2k] */
+#define FB_EXT_HI_W    2
+#define FB_EXT_EN_OFF  8   /* enable: ext[8] = word[95]                         */
+#define FB_EXT_LO_OFF  9   /* source k extra low bit: ext[9+k] = word[96+k]    */
+
+/* ---- selector modes ---- */
+#define FB_MODE_CUDA  0    /* CUDA-native: r = {sp, 1'b0, orig8}; enable illegal */
+#define FB_MODE_FIBER 1    /* FIBER-native: shared register view              */
+
+/* ---- opcode / SET_FIBER_NUM / extended DEPBAR fields (docs/fiber.md) ---- */
+#define FB_OPC_LSB        0
+#define FB_OPC_W         12   /* word[11:0]                                     */
+#define FB_PRED_LSB      12
+#define FB_PRED_W         4   /* word[15:12]: {negate, predicate register}      */
+#define FB_PRED_PT      0x7   /* "always true": predicate PT, not negated       */
+#define FB_SFN_CNT_LSB   16
+#define FB_SFN_CNT_W     16   /* word[31:16]: requested number of fibers         */
+#define FB_SFN_ALL_BIT   87   /* word[87]: ALL-scope set of the EMPTY group      */
+#define FB_DEP_REG_LSB   87   /* word[97:87]: target vector register             */
+#define FB_DEP_GRP_BIT   98   /* word[98]: 0 = EMPTY group, 1 = FULL group        */
+#define FB_DEP_SET_BIT   99   /* word[99]: 0 = clear, 1 = set                     */
+/* Default opcode values; both are parameters (fb_dec_cfg, RTL OpcSetFiberNum
+ * and OpcDepbarX). See docs/fiber.md for why they are separate opcodes.    */
+#define FB_OPC_SET_FIBER_NUM_DEFAULT 0x9F0u
+#define FB_OPC_DEPBAR_X_DEFAULT      0x9F1u
+
+/* ---- wefts ---- */
+#define FB_LANES        32    /* fibers per weft                                */
+#define FB_MAX_WEFTS    64    /* RTL MaxWefts: weft contexts per SP              */
+#define FB_WEFT_IDX_W    6    /* local weft slot index, 0..63                    */
+#define FB_SM_WEFTS    (FB_NSP * FB_MAX_WEFTS)          /* 256 per SM          */
+#define FB_WEFT_CNT_W    9    /* SM weft count 0..256                            */
+#define FB_MAX_FIBERS  (FB_SM_WEFTS * FB_LANES)         /* 8192 per SM         */
+#define FB_PC_W         48    /* RTL PcWidth: byte address of an instruction     */
+#define FB_INSN_BYTES   16    /* one SASS instruction                            */
+
+/* ---- bitmap ---- */
+#define FB_BM_NREP       4    /* RTL NumRep (default): one replica per SP        */
+#define FB_BM_MAX_NREP   FB_NSP
+#define FB_BM_EMPTY      0    /* group index: result not ready                   */
+#define FB_BM_FULL       1    /* group index: value in use                       */
+
+/* ---- crossbar ---- */
+#define FB_XBAR_LANES     32  /* RTL Lanes (default)                             */
+#define FB_XBAR_WIDTH     32  /* RTL Width (default): bits per lane              */
+#define FB_XBAR_MAX_LANES 32
+#define FB_XBAR_MAX_WIDTH 64
+
+/* ---- register address helpers (pure bit slicing of r) ---- */
+static inline unsigned fb_reg_sp(unsigned r)   { return (r >> 9) & 0x3u; }
+static inline unsigned fb_reg_row(unsigned r)  { return (r >> 1) & 0xFFu; }
+static inline unsigned fb_reg_bank(unsigned r) { return r & 0x1u; }
+static inline unsigned fb_reg_port(unsigned r) { return (r >> 9 & 0x3u) * 2u + (r & 0x1u); }
+static inline unsigned fb_reg_make(unsigned sp, unsigned row, unsigned bank) {
+  return ((sp & 0x3u) << 9) | ((row & 0xFFu) << 1) | (bank & 0x1u);
+}
+
+/* ======================================================================= */
+/* Read-port arbiter (fiber_port_arb, sequential).                          */
+/* ======================================================================= */
+
+/* The request of one SP for one cycle: `ports` bit p = the SP's instruction
+ * reads read port p; row[p] = the row (r[8:1]) it reads there. row[p] of a
+ * port not in `ports` is ignored. `valid` is the instruction the SP's
+ * baseline scheduler selected this cycle. A valid request with ports == 0
+ * (no register source) conflicts with nobody and is always granted. */
+typedef struct { uint8_t valid; uint8_t ports; uint8_t row[FB_NPORT]; } fb_arb_req;
+
+/* State: the rotating scan start (2 bits). */
+typedef struct { uint8_t start; } fb_arb;
+
+/* Every output of the arbiter for one cycle. */
+typedef struct {
+  uint8_t grant;            /* bit s: SP s granted                           */
+  uint8_t stall;            /* valid & ~grant, per SP: OR-ed into the
+                               baseline scheduler's stall of that SP         */
+  uint8_t start;            /* the scan start used this cycle                 */
+  uint8_t occ;              /* port-occupied vector after the scan           */
+  uint8_t shared;           /* ports read by two or more granted SPs
+                               (same row: a broadcast)                        */
+  uint8_t owner[FB_NPORT];  /* first granted SP (scan order) on port p; 0 if
+                               the port is not occupied                       */
+  uint8_t row[FB_NPORT];    /* row read on port p (the bank's read address);
+                               0 if the port is not occupied                  */
+} fb_arb_out;
+
+/* Reset: start = 0. */
+void    fb_arb_reset(fb_arb *a);
+/* One cycle: returns the grant mask (bit p = SP p granted), advances start. */
+uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]);
+/* (fb_arb_step computes only the grant: the fast path for simulators.)     */
+/* One cycle, with every output: fills *out (combinational from the start at
+ * the beginning of the cycle and this cycle's requests), then advances start
+ * by one (mod 4). Returns out->grant. */
+uint8_t fb_arb_step_detail(fb_arb *a, const fb_arb_req req[FB_NSP], fb_arb_out *out);
+/* The combinational core: the scan from `start` (used mod 4). SPs are
+ * visited in the order start, start+1, ... (mod 4). A requesting SP is
+ * granted if it is the first requesting one, or if none of its requested
+ * ports is already occupied with a different row. A granted SP marks its
+ * ports occupied; a port keeps the row and owner of its first granter. */
+void    fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out);
+
+/* ======================================================================= */
+/* Selector (fiber_operand_sel, combinational, one instance per SP).        */
+/* ======================================================================= */
+
+typedef struct {
+  uint8_t  mode;               /* FB_MODE_CUDA or FB_MODE_FIBER (1 bit)        */
+  uint8_t  sp;                 /* the issuing SP (2 bits)                       */
+  uint8_t  src_valid;          /* bit k: the instruction reads source k (4 bits) */
+  uint8_t  src_orig[FB_NSRC];  /* original 8-bit source register fields         */
+  uint16_t ext;                /* word[99:87] (13 bits, FB_EXT_*_OFF layout)    */
+  uint8_t  dst_orig;           /* original 8-bit destination field              */
+} fb_sel_in;
+
+typedef struct {
+  uint16_t src_reg[FB_NSRC];   /* 11-bit register address of each source        */
+  uint8_t  src_port[FB_NSRC];  /* its read port, 2*sp(r) + bank(r)              */
+  uint8_t  port_en;            /* 8-bit read-port enable: ports of valid sources */
+  uint8_t  port_row[FB_NPORT]; /* row read on each enabled port: the row of the
+                                  lowest-numbered valid source on it; 0 when
+                                  the port is not enabled. With port_en this is
+                                  the arbiter request (fb_sel_arb_req).         */
+  uint8_t  remote;             /* bit k: valid source k lies in another SP      */
+  uint8_t  defer;              /* bit k: valid source k shares its port with a
+                                  lower-numbered valid source of another row;
+                                  it cannot be read in this pass                */
+  uint8_t  conflict;           /* intra-instruction conflict: defer != 0        */
+  uint8_t  illegal;            /* CUDA-native mode with the enable bit set      */
+  uint16_t dst_reg;            /* destination: always local, {sp, 1'b0, orig8}  */
+} fb_sel_out;
+
+/* Address rule per valid or invalid source k (addresses are computed for all
+ * four fields; src_valid gates everything derived from them):
+ *   FIBER-native, enable set:   r = {hi2[k], ext1[k], orig8[k]}
+ *   FIBER-native, enable clear: r = {sp,     ext1[k], orig8[k]}
+ *   CUDA-native (any enable):   r = {sp,     1'b0,    orig8[k]}
+ * so that no CUDA-native input can name another SP's register, illegal or
+ * not. */
+void fb_sel_eval(const fb_sel_in *in, fb_sel_out *out);
+/* The arbiter request of this selector's instruction: {valid, port_en,
+ * port_row}. */
+fb_arb_req fb_sel_arb_req(const fb_sel_out *out, unsigned valid);
+
+/* ======================================================================= */
+/* Crossbar (fiber_xbar, sequential: a registered select).                  */
+/* ======================================================================= */
+
+/* One read-port or operand word: `lanes` lanes of `width` bits each. */
+typedef struct { uint64_t lane[FB_XBAR_MAX_LANES]; } fb_xbar_word;
+
+typedef struct {
+  uint8_t      sel_valid[FB_NSP];          /* bit k: SP s routes operand k   */
+  uint8_t      sel_port[FB_NSP][FB_NSRC];  /* ... from this read port (3 bits) */
+  fb_xbar_word port_data[FB_NPORT];        /* data on the eight ports now    */
+} fb_xbar_in;
+
+typedef struct {
+  uint8_t      valid[FB_NSP];              /* select valid of the last cycle  */
+  fb_xbar_word opnd[FB_NSP][FB_NSRC];      /* routed operands (0 if invalid)  */
+} fb_xbar_out;
+
+typedef struct {
+  uint8_t lanes, width;                    /* parameters                      */
+  uint8_t sel_valid_q[FB_NSP];             /* registered select               */
+  uint8_t sel_port_q[FB_NSP][FB_NSRC];
+} fb_xbar;
+
+/* Reset with the parameters; clears the select register. Returns 0, or -1
+ * (and leaves *x unusable) when lanes is not 1..32 or width not 1..64. */
+int  fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width);
+/* One cycle. Outputs come from the select registered at the previous call
+ * (the instructions issued last cycle) and this cycle's port data:
+ * opnd[s][k] = port_data[sel_port_q[s][k]] when bit k of sel_valid_q[s] is
+ * set, else 0; only lanes 0..lanes-1 and bits 0..width-1 are carried, the
+ * rest of every output word is 0. Then the select of this cycle is
+ * registered. */
+void fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out);
+
+/* ======================================================================= */
+/* Register busy bitmap (fiber_busy_bitmap, sequential).                    */
+/* ======================================================================= */
+
+/* State: `nrep` identical replicas of the two groups (EMPTY, FULL) of
+ * `nreg` bits each. bits[rep][group][r / 64] bit (r % 64). Bits at and above
+ * nreg are always 0. */
+typedef struct {
+  uint16_t nreg;
+  uint8_t  nrep;
+  uint64_t bits[FB_BM_MAX_NREP][2][FB_NVREG / 64];
+} fb_bm;
+
+/* One eligibility query (one per SP in the RTL). */
+typedef struct {
+  uint8_t  dst_valid;          /* the instruction writes dst                   */
+  uint16_t dst;                /* 11 bits                                       */
+  uint8_t  src_valid;          /* bit k: it reads src[k] (4 bits)               */
+  uint16_t src[FB_NSRC];
+} fb_bm_query;
+
+typedef struct {
+  uint8_t eligible;            /* !dst_busy && src_busy == 0 && !range_err      */
+  uint8_t dst_busy;            /* dst_valid and FULL[dst] set                   */
+  uint8_t src_busy;            /* bit k: src_valid bit k and EMPTY[src[k]] set  */
+  uint8_t range_err;           /* a valid dst or source >= nreg                 */
+} fb_bm_elig;
+
+/* The updates one SP drives in one cycle. */
+typedef struct {
+  uint8_t  issue_valid;  uint16_t issue_dst;          /* sets EMPTY[issue_dst]   */
+  uint8_t  wb_valid;     uint16_t wb_dst;             /* clears EMPTY[wb_dst]    */
+  uint8_t  read_valid;   uint16_t read_src[FB_NSRC];  /* bit k: sets FULL[...]   */
+  uint8_t  cons_valid;   uint16_t cons_src[FB_NSRC];  /* bit k: clears FULL[...] */
+  uint8_t  dep_valid;                                 /* extended DEPBAR:        */
+  uint16_t dep_reg;                                   /*   register id           */
+  uint8_t  dep_group;                                 /*   FB_BM_EMPTY / FB_BM_FULL */
+  uint8_t  dep_set;                                   /*   1 set, 0 clear        */
+} fb_bm_sp_in;
+
+typedef struct {
+  fb_bm_sp_in sp[FB_NSP];
+  uint8_t     all_set;         /* ALL-scope (SET_FIBER_NUM): set every EMPTY bit */
+} fb_bm_in;
+
+/* Reset: every bit of every replica clear. Returns 0, or -1 when nreg is not
+ * 1..2048 or nrep not 1..4. */
+int  fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep);
+/* Eligibility of one instruction on SP `sp`, read from replica sp % nrep, in
+ * the state at the start of the cycle (call it before fb_bm_step of the same
+ * cycle). Combinational; does not change the state. */
+void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out);
+/* One cycle of updates, written identically to every replica, in this order
+ * (a later step overrides an earlier one on the same bit):
+ *   1. hardware clears: writeback (EMPTY), consumption (FULL), all SPs;
+ *   2. hardware sets: issue (EMPTY), operand read (FULL), all SPs;
+ *   3. extended DEPBAR of SP 0, then 1, 2, 3 (the last one to touch a bit wins);
+ *   4. the ALL-scope set of EMPTY.
+ * An operation whose register is >= nreg is dropped. Returns the range-error
+ * vector: bit s = SP s drove a valid operation with a register >= nreg. */
+uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in);
+/* Bit r of group `group` in replica `rep` (0 when out of range). */
+unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r);
+/* 1 if every replica equals replica 0 (always true for this model). */
+int  fb_bm_replicas_equal(const fb_bm *bm);
+
+/* ======================================================================= */
+/* Decoder (fiber_decode, combinational) and encoder.                       */
+/* ======================================================================= */
+
+/* A 128-bit SASS word: lo = bits 63..0, hi = bits 127..64. */
+typedef struct { uint64_t lo, hi; } fb_word;
+
+/* Opcode parameters (12 bits each, used modulo 2^12; if both are equal the
+ * word decodes as SET_FIBER_NUM). */
+typedef struct { uint16_t opc_sfn; uint16_t opc_depbar_x; } fb_dec_cfg;
+
+typedef enum {
+  FB_KIND_OTHER = 0,           /* any other instruction: only `ext` applies    */
+  FB_KIND_SFN,                 /* SET_FIBER_NUM                                */
+  FB_KIND_DEPBAR_X             /* extended DEPBAR                              */
+} fb_kind;
+
+/* Decoder error codes, one per illegal encoding. When several apply, the
+ * lowest-numbered code is reported. */
+typedef enum {
+  FB_DEC_OK = 0,
+  FB_DEC_ERR_CUDA_REMOTE,      /* other, CUDA-native: enable bit (95) set       */
+  FB_DEC_ERR_CUDA_EXT,         /* other, CUDA-native: a high or extra low bit
+                                  (87..94, 96..99) set; CUDA-native code leaves
+                                  the reserved region zero                     */
+  FB_DEC_ERR_HI_NO_EN,         /* other, FIBER-native: high bits (87..94) set
+                                  with the enable bit clear: they would be
+                                  ignored                                      */
+  FB_DEC_ERR_SFN_PRED,         /* SET_FIBER_NUM predicate is not PT (0x7)       */
+  FB_DEC_ERR_SFN_RESERVED,     /* SET_FIBER_NUM: a bit of 32..86 or 88..99 set  */
+  FB_DEC_ERR_SFN_ZERO,         /* SET_FIBER_NUM fiber count 0                   */
+  FB_DEC_ERR_SFN_PARTIAL,      /* fiber count not a multiple of 32              */
+  FB_DEC_ERR_SFN_RANGE,        /* fiber count above 8192 (256 wefts x 32)       */
+  FB_DEC_ERR_CUDA_ALL,         /* SET_FIBER_NUM ALL-scope bit in CUDA-native mode */
+  FB_DEC_ERR_DEP_RESERVED,     /* extended DEPBAR: a bit of 16..86 set          */
+  FB_DEC_ERR_CUDA_DEPBAR,      /* extended DEPBAR in CUDA-native mode           */
+  FB_DEC_ERR_NUM               /* number of codes                              */
+} fb_dec_err;
+
+typedef struct {
+  uint8_t  kind;               /* fb_kind                                       */
+  uint8_t  err;                /* fb_dec_err                                    */
+  uint16_t opc;                /* word[11:0]                                    */
+  uint8_t  pred;               /* word[15:12]                                   */
+  uint16_t ext;                /* FB_KIND_OTHER: word[99:87], else 0            */
+  uint16_t sfn_count;          /* FB_KIND_SFN: word[31:16], else 0              */
+  uint8_t  sfn_all;            /* FB_KIND_SFN: word[87], else 0                 */
+  uint16_t sfn_wefts;          /* FB_KIND_SFN: sfn_count >> 5 (11 bits), else 0 */
+  uint16_t dep_reg;            /* FB_KIND_DEPBAR_X: word[97:87], else 0         */
+  uint8_t  dep_group;          /* FB_KIND_DEPBAR_X: word[98], else 0            */
+  uint8_t  dep_set;            /* FB_KIND_DEPBAR_X: word[99], else 0            */
+} fb_dec_out;
+
+/* The default opcode parameters. */
+fb_dec_cfg  fb_dec_cfg_default(void);
+/* Decode the FIBER fields of one word in `mode` (1 bit) with the opcode
+ * parameters *cfg (fb_dec_cfg_default() for the defaults). Fields are
+ * reported raw even when err != FB_DEC_OK, so an illegal word can be
+ * inspected. */
+void        fb_dec_eval(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *out);
+/* Encoder: `base` with the fields of `f` written in. For FB_KIND_OTHER it
+ * writes word[99:87] = f->ext; for SET_FIBER_NUM and extended DEPBAR it
+ * writes the opcode, the predicate and every bit of word[99:16] (the fields,
+ * the reserved bits as 0). Bits outside those ranges come from `base`. */
+fb_word     fb_enc(fb_word base, const fb_dec_out *f, const fb_dec_cfg *cfg);
+/* Constant name of a decoder error ("FB_DEC_ERR_SFN_ZERO: ..."). */
+const char *fb_dec_err_str(unsigned err);
+/* Bit i (0..127) of a word. */
+static inline unsigned fb_word_bit(fb_word w, unsigned i) {
+  return (unsigned)(((i < 64 ? w.lo >> i : w.hi >> (i - 64))) & 1u);
+}
+
+/* ======================================================================= */
+/* Weft-context controller (fiber_weft_ctl, sequential, SM-wide).           */
+/* ======================================================================= */
+
+/* What the issue slot of one SP reports in one cycle (one instruction per SP
+ * per cycle). Global weft id of local slot j on SP s: 4*j + s. */
+enum { FB_WC_NONE = 0, FB_WC_ARRIVE = 1, FB_WC_EXIT = 2 };
+typedef struct {
+  uint8_t  op;                 /* FB_WC_NONE / FB_WC_ARRIVE (issues SET_FIBER_NUM)
+                                  / FB_WC_EXIT (issues EXIT) (2 bits)           */
+  uint8_t  weft;               /* local slot of the issuing weft (6 bits)        */
+  uint16_t wefts;              /* ARRIVE: requested SM weft count (9 bits)       */
+  uint8_t  all;                /* ARRIVE: the ALL-scope bit                      */
+  uint64_t pc;                 /* ARRIVE: byte address of the SET_FIBER_NUM      */
+} fb_wc_sp_in;
+
+typedef struct {
+  uint8_t     launch;          /* kernel launch: wefts 0..launch_wefts-1 start
+                                  at launch_pc, every other context stops       */
+  uint16_t    launch_wefts;    /* 0..256 (9 bits)                                */
+  uint64_t    launch_pc;
+  fb_wc_sp_in sp[FB_NSP];
+} fb_wc_in;
+
+/* Weft-controller error codes (per SP, per cycle); the operation is ignored. */
+typedef enum {
+  FB_WC_OK = 0,
+  FB_WC_ERR_INACTIVE,          /* ARRIVE/EXIT from a slot that is not active    */
+  FB_WC_ERR_WAITING,           /* ARRIVE/EXIT from a slot already waiting at the
+                                  SET_FIBER_NUM (it cannot issue)               */
+  FB_WC_ERR_DIVERGENT,         /* ARRIVE whose pc, wefts or all differs from the
+                                  pending SET_FIBER_NUM                          */
+  FB_WC_ERR_COUNT,             /* ARRIVE with wefts 0 or above 256              */
+  FB_WC_ERR_LAUNCH,            /* ARRIVE/EXIT in a launch cycle                 */
+  FB_WC_ERR_OP,                /* op value 3                                    */
+  FB_WC_ERR_NUM                /* number of codes                              */
+} fb_wc_err;
+
+typedef struct {
+  uint64_t active[FB_NSP];     /* context enabled                               */
+  uint64_t arrived[FB_NSP];    /* waiting at the pending SET_FIBER_NUM          */
+  uint8_t  pend;               /* a SET_FIBER_NUM is pending                    */
+  uint16_t pend_wefts;
+  uint8_t  pend_all;
+  uint64_t pend_pc;
+} fb_wc;
+
+typedef struct {
+  uint64_t active[FB_NSP];     /* state at the start of the cycle               */
+  uint64_t eligible[FB_NSP];   /* active & ~arrived: may issue this cycle       */
+  uint8_t  release;            /* the pending SET_FIBER_NUM completes now        */
+  uint64_t spawn[FB_NSP];      /* contexts started at the end of this cycle,
+                                  their PC = spawn_pc, fresh state             */
+  uint64_t mask[FB_NSP];       /* contexts stopped at the end of this cycle     */
+  uint64_t spawn_pc;           /* pend_pc + 16 on release, launch_pc on launch  */
+  uint8_t  all_set;            /* drive the bitmap's ALL-scope set this cycle   */
+  uint8_t  err[FB_NSP];        /* fb_wc_err of each SP's operation               */
+  uint8_t  launch_err;         /* launch with launch_wefts above 256: ignored   */
+} fb_wc_out;
+
+/* Reset: no context active, nothing pending. */
+void fb_wc_reset(fb_wc *w);
+/* One cycle. From the state at the start of the cycle: active/eligible, and
+ * release = pend && every active context of every SP has arrived. Then, in
+ * priority order:
+ *   launch:  active := wefts 0..launch_wefts-1, nothing pending; spawn =
+ *            every context of the new kernel (all start fresh at launch_pc),
+ *            mask = previously active contexts outside it; SP operations
+ *            this cycle are refused (FB_WC_ERR_LAUNCH). A launch above 256
+ *            wefts is ignored (launch_err).
+ *   release: active := wefts 0..pend_wefts-1 (SP s: local slots 0..n_s-1,
+ *            n_s = fb_wc_sp_wefts(pend_wefts, s)); arrived cleared; spawn =
+ *            contexts that were not active, mask = active ones outside the
+ *            new set; all_set = pend_all. Every active weft is waiting, so
+ *            any SP operation in this cycle is refused.
+ *   else:    each SP's ARRIVE marks its weft arrived (the first one, in SP
+ *            order, records pc/wefts/all as pending), each EXIT clears its
+ *            weft's context.
+ * All state changes take effect at the end of the cycle. */
+void fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *out);
+/* Number of local contexts SP `sp` runs for an SM weft count W (0..64):
+ * (W - sp + 3) / 4 when W > sp, else 0; W is clipped to 256. */
+unsigned fb_wc_sp_wefts(unsigned wefts, unsigned sp);
+/* Constant name of a weft-controller error. */
+const char *fb_wc_err_str(unsigned err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FIBER_H */
