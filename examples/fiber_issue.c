@@ -355,10 +355,14 @@ static int run(const scenario *sc) {
     for (unsigned s = 0; s < FB_NSP; s++) {
       fb_bm_sp_in *u = &bi.sp[s];
       /* operand read of last cycle's pass, consumption of the one before */
-      u->read_valid = w[s].read_mask[0];
+      /* the read set by read port: the arbiter grants one row per port */
       u->cons_valid = w[s].read_mask[1];
       for (unsigned k = 0; k < FB_NSRC; k++) {
-        u->read_src[k] = w[s].read_reg[0][k];
+        if ((w[s].read_mask[0] >> k) & 1u) {
+          unsigned r = w[s].read_reg[0][k];
+          bi.read_valid |= (uint8_t)(1u << fb_reg_port(r));
+          bi.read_row[fb_reg_port(r)] = (uint8_t)fb_reg_row(r);
+        }
         u->cons_src[k] = w[s].read_reg[1][k];
       }
       w[s].read_mask[1] = w[s].read_mask[0];
@@ -434,9 +438,12 @@ static int run(const scenario *sc) {
     for (unsigned s = 0; s < FB_NSP; s++) {
       const fb_bm_sp_in *u = &bi.sp[s];
       if (u->issue_valid) { reg_name(u->issue_dst, a, sizeof a); ADD(" +EMPTY %s", a); }
-      for (unsigned k = 0; k < FB_NSRC; k++)
-        if ((u->read_valid >> k) & 1u) { reg_name(u->read_src[k], a, sizeof a); ADD(" +FULL %s", a); }
     }
+    for (unsigned p = 0; p < FB_NPORT; p++)
+      if ((bi.read_valid >> p) & 1u) {
+        reg_name(fb_reg_make(p / 2u, bi.read_row[p], p % 2u), a, sizeof a);
+        ADD(" +FULL %s", a);
+      }
     for (unsigned s = 0; s < FB_NSP; s++) {
       const fb_bm_sp_in *u = &bi.sp[s];
       if (u->dep_valid) {

@@ -174,22 +174,20 @@ static void setup(void) {
       for (int p = 0; p < FB_NPORT; p++) q->row[p] = (uint8_t)(rnd() % 4);
       fb_bm_sp_in *b = &bm_ring[i].sp[s];
       b->issue_valid = 1;
-      b->issue_dst = (uint16_t)(rnd() % 2048);
+      b->issue_dst = (uint16_t)(((unsigned)s << 9) | (rnd() % 512));
       b->wb_valid = 1;
-      b->wb_dst = (uint16_t)(rnd() % 2048);
-      b->read_valid = 0xF;
+      b->wb_dst = (uint16_t)(((unsigned)s << 9) | (rnd() % 512));
       b->cons_valid = 0xF;
-      for (int k = 0; k < FB_NSRC; k++) {
-        b->read_src[k] = (uint16_t)(rnd() % 2048);
-        b->cons_src[k] = (uint16_t)(rnd() % 2048);
-      }
+      for (int k = 0; k < FB_NSRC; k++) b->cons_src[k] = (uint16_t)(rnd() % 2048);
       b->dep_valid = 1;
       b->dep_reg = (uint16_t)(rnd() % 2048);
       b->dep_group = (uint8_t)(rnd() & 1);
       b->dep_set = (uint8_t)(rnd() & 1);
+      bm_ring[i].read_valid = 0xFF;
+      for (int p = 0; p < FB_NPORT; p++) bm_ring[i].read_row[p] = (uint8_t)(rnd() % 256);
       fb_bm_query *qq = &q_ring[i][s];
       qq->dst_valid = 1;
-      qq->dst = (uint16_t)(rnd() % 2048);
+      qq->dst = (uint16_t)(((unsigned)s << 9) | (rnd() % 512));
       qq->src_valid = 0xF;
       for (int k = 0; k < FB_NSRC; k++) qq->src[k] = (uint16_t)(rnd() % 2048);
     }

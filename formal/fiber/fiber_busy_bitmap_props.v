@@ -11,17 +11,23 @@
 //                           : issue ? 1 : writeback ? 0 : EMPTY
 //                  FULL'  = last DEPBAR on (FULL, r) ? its value
 //                           : read ? 1 : consume ? 0 : FULL
-//                where "last DEPBAR" is the one of the highest SP; this holds
-//                for every collision of every port on one register
-//   B3 reset     in reset and in the cycle after it every bit is 0
+//                where "last DEPBAR" is the one of the highest SP, "issue"
+//                and "writeback" count only from the register's own SP
+//                (r[10:9]) and "read" is read port {r[10:9], r[0]} with row
+//                r[8:1]; this holds for every collision of every port on
+//                one register
+//   B3 reset     (synchronous) in the cycle after a reset cycle every bit is
+//                0, and in a reset cycle no query is busy (the cleared state)
 //   B4 elig      SP s is eligible exactly when its valid destination is
 //                clear in FULL and every valid source is clear in EMPTY, read
 //                from replica s % NumRep at the start of the cycle, and no
-//                valid id is out of range; dst_busy_o, src_busy_o and
-//                range_err_o are those terms one by one
+//                valid id is out of range nor the destination outside SP s's
+//                partition; dst_busy_o, src_busy_o and range_err_o are those
+//                terms one by one
 //   B5 range     upd_range_err_o[s] is set exactly when SP s drives an
-//                update id >= NumReg (B2 already shows such an id changes
-//                nothing)
+//                update id >= NumReg, an issue or writeback outside its
+//                partition, or (read ports 2s, 2s+1) a read of a register
+//                >= NumReg (B2 already shows such an update changes nothing)
 // Sizes: NumReg and NumRep are parameters of the checker; the proof script
 // states the sizes it runs.
 `default_nettype none
@@ -40,14 +46,14 @@ module fiber_busy_bitmap_props #(
   input wire [4*11-1:0]   issue_dst_i,
   input wire [4-1:0]      wb_valid_i,
   input wire [4*11-1:0]   wb_dst_i,
-  input wire [4*4-1:0]    read_valid_i,
-  input wire [4*4*11-1:0] read_src_i,
   input wire [4*4-1:0]    cons_valid_i,
   input wire [4*4*11-1:0] cons_src_i,
   input wire [4-1:0]      dep_valid_i,
   input wire [4*11-1:0]   dep_reg_i,
   input wire [4-1:0]      dep_group_i,
   input wire [4-1:0]      dep_set_i,
+  input wire [8-1:0]      read_valid_i,
+  input wire [8*8-1:0]    read_row_i,
   input wire              all_set_i
 );
 
@@ -64,10 +70,10 @@ module fiber_busy_bitmap_props #(
     .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),
     .issue_valid_i(issue_valid_i), .issue_dst_i(issue_dst_i),
     .wb_valid_i(wb_valid_i), .wb_dst_i(wb_dst_i),
-    .read_valid_i(read_valid_i), .read_src_i(read_src_i),
     .cons_valid_i(cons_valid_i), .cons_src_i(cons_src_i),
     .dep_valid_i(dep_valid_i), .dep_reg_i(dep_reg_i), .dep_group_i(dep_group_i),
-    .dep_set_i(dep_set_i), .all_set_i(all_set_i),
+    .dep_set_i(dep_set_i), .read_valid_i(read_valid_i), .read_row_i(read_row_i),
+    .all_set_i(all_set_i),
     .eligible_o(eligible), .dst_busy_o(dst_busy), .src_busy_o(src_busy),
     .range_err_o(range_err), .upd_range_err_o(upd_range_err),
     .empty_o(empty), .full_o(full)
@@ -85,13 +91,13 @@ module fiber_busy_bitmap_props #(
       issue = 1'b0; wb = 1'b0; rd = 1'b0; cons = 1'b0;
       dep_e = 1'b0; dep_f = 1'b0; dep_e_val = 1'b0; dep_f_val = 1'b0;
       for (s = 0; s < NumSp; s = s + 1) begin
-        issue = issue | (issue_valid_i[s] && issue_dst_i[s*RW +: RW] == r);
-        wb    = wb    | (wb_valid_i[s]    && wb_dst_i[s*RW +: RW] == r);
-        for (k = 0; k < NumSrc; k = k + 1) begin
-          rd   = rd   | (read_valid_i[s*NumSrc+k] && read_src_i[(s*NumSrc+k)*RW +: RW] == r);
+        issue = issue | (issue_valid_i[s] && issue_dst_i[s*RW +: RW] == r && r / 512 == s);
+        wb    = wb    | (wb_valid_i[s]    && wb_dst_i[s*RW +: RW] == r && r / 512 == s);
+        for (k = 0; k < NumSrc; k = k + 1)
           cons = cons | (cons_valid_i[s*NumSrc+k] && cons_src_i[(s*NumSrc+k)*RW +: RW] == r);
-        end
       end
+      for (k = 0; k < 8; k = k + 1)
+        rd = rd | (read_valid_i[k] && k == 2 * (r / 512) + r % 2 && read_row_i[8*k +: 8] == (r % 512) / 2);
       // SP 3 is looked at first: the highest SP touching the register decides
       for (s = NumSp - 1; s >= 0; s = s - 1) begin
         if (dep_valid_i[s] && dep_reg_i[s*RW +: RW] == r && !dep_group_i[s] && !dep_e) begin
@@ -126,22 +132,25 @@ module fiber_busy_bitmap_props #(
       rep = s % NumRep;
       r_dbusy[s] = 1'b0;
       for (t = 0; t < NumReg; t = t + 1)
-        if (dst_valid_i[s] && dst_i[s*RW +: RW] == t && full[rep*NumReg + t]) r_dbusy[s] = 1'b1;
-      r_rerr[s] = dst_valid_i[s] && dst_i[s*RW +: RW] >= NumReg;
+        if (dst_valid_i[s] && dst_i[s*RW +: RW] == t && t / 512 == s && full[rep*NumReg + t] && rst_ni)
+          r_dbusy[s] = 1'b1;
+      r_rerr[s] = dst_valid_i[s] && (dst_i[s*RW +: RW] >= NumReg || dst_i[s*RW+9 +: 2] != s);
       for (k = 0; k < NumSrc; k = k + 1) begin
         r_sbusy[s*NumSrc+k] = 1'b0;
         for (t = 0; t < NumReg; t = t + 1)
-          if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] == t && empty[rep*NumReg + t])
+          if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] == t && empty[rep*NumReg + t] && rst_ni)
             r_sbusy[s*NumSrc+k] = 1'b1;
         if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] >= NumReg) r_rerr[s] = 1'b1;
       end
       r_elig[s] = !r_dbusy[s] && !(|r_sbusy[s*NumSrc +: NumSrc]) && !r_rerr[s];
-      r_uerr[s] = (issue_valid_i[s] && issue_dst_i[s*RW +: RW] >= NumReg) ||
-                  (wb_valid_i[s] && wb_dst_i[s*RW +: RW] >= NumReg) ||
+      r_uerr[s] = (issue_valid_i[s] && (issue_dst_i[s*RW +: RW] >= NumReg || issue_dst_i[s*RW+9 +: 2] != s)) ||
+                  (wb_valid_i[s] && (wb_dst_i[s*RW +: RW] >= NumReg || wb_dst_i[s*RW+9 +: 2] != s)) ||
                   (dep_valid_i[s] && dep_reg_i[s*RW +: RW] >= NumReg);
       for (k = 0; k < NumSrc; k = k + 1)
-        if ((read_valid_i[s*NumSrc+k] && read_src_i[(s*NumSrc+k)*RW +: RW] >= NumReg) ||
-            (cons_valid_i[s*NumSrc+k] && cons_src_i[(s*NumSrc+k)*RW +: RW] >= NumReg))
+        if (cons_valid_i[s*NumSrc+k] && cons_src_i[(s*NumSrc+k)*RW +: RW] >= NumReg)
+          r_uerr[s] = 1'b1;
+      for (k = 0; k < 2; k = k + 1)
+        if (read_valid_i[2*s+k] && s * 512 + 2 * read_row_i[8*(2*s+k) +: 8] + k >= NumReg)
           r_uerr[s] = 1'b1;
     end
   end
@@ -158,7 +167,7 @@ module fiber_busy_bitmap_props #(
   always @* begin
     assert (reps_equal);                                                  // B1
     assert (!past_valid || !past_rst_n || !rst_ni || (e0 == exp_e && f0 == exp_f));  // B2
-    assert (rst_ni || (e0 == {NumReg{1'b0}} && f0 == {NumReg{1'b0}}));    // B3
+    assert (rst_ni || (dst_busy == {NumSp{1'b0}} && src_busy == {NumSp*NumSrc{1'b0}}));  // B3
     assert (!past_valid || past_rst_n || (e0 == {NumReg{1'b0}} && f0 == {NumReg{1'b0}}));  // B3
     assert (eligible == r_elig);                                          // B4
     assert (dst_busy == r_dbusy);                                         // B4
@@ -169,13 +178,14 @@ module fiber_busy_bitmap_props #(
 
 `ifdef COVER
   // a collision on register 5 of every kind of update at once, where the
-  // order decides: writeback clear, issue set, DEPBAR set by SP 1 and
-  // DEPBAR clear by SP 2 (SP 2 wins), read set and consume clear on FULL
+  // order decides: writeback clear, issue set (both SP 0's: r5 is its
+  // register), DEPBAR set by SP 1 and DEPBAR clear by SP 2 (SP 2 wins), read
+  // set (port 1, row 2) and consume clear on FULL
   wire collide = wb_valid_i[0] && wb_dst_i[0 +: RW] == 5 &&
-                 issue_valid_i[3] && issue_dst_i[3*RW +: RW] == 5 &&
+                 issue_valid_i[0] && issue_dst_i[0 +: RW] == 5 &&
                  dep_valid_i[1] && dep_reg_i[1*RW +: RW] == 5 && !dep_group_i[1] && dep_set_i[1] &&
                  dep_valid_i[2] && dep_reg_i[2*RW +: RW] == 5 && !dep_group_i[2] && !dep_set_i[2] &&
-                 read_valid_i[12] && read_src_i[12*RW +: RW] == 5 &&
+                 read_valid_i[1] && read_row_i[8 +: 8] == 2 &&
                  cons_valid_i[0] && cons_src_i[0 +: RW] == 5 && !all_set_i && rst_ni;
   reg past_collide;
   always @(posedge clk_i) past_collide <= collide;
@@ -185,11 +195,10 @@ module fiber_busy_bitmap_props #(
     cover (past_valid && rst_ni && past_rst_n && e0 == {NumReg{1'b1}} && f0[3]);
     // eligibility: blocked by a FULL destination, by an EMPTY source, and
     // eligible with an EMPTY destination and a FULL source
-    cover (rst_ni && dst_valid_i[3] && dst_busy[3] && src_valid_i[12] && !src_busy[12]);
+    cover (rst_ni && dst_valid_i[0] && dst_busy[0] && src_valid_i[12] && !src_busy[12]);
     cover (rst_ni && src_valid_i[5] && src_busy[5] && !eligible[1]);
-    cover (rst_ni && eligible[2] && dst_valid_i[2] && dst_i[2*RW +: RW] == 1 &&
-           empty[(2 % NumRep)*NumReg + 1] && src_valid_i[8] && src_i[8*RW +: RW] == 0 &&
-           full[(2 % NumRep)*NumReg + 0]);
+    cover (rst_ni && eligible[0] && dst_valid_i[0] && dst_i[0 +: RW] == 1 &&
+           empty[1] && src_valid_i[0] && src_i[0 +: RW] == 0 && full[0]);
     cover (rst_ni && |upd_range_err && range_err[0]);
   end
 `endif

@@ -5,16 +5,17 @@
 // port passes straight through. The lockstep engine builds, replays (Icarus)
 // and maps to gates (gate-level replay) each block at its default
 // parameters, so the small size the long co-simulation and the gate-level
-// replay need is this module's defaults. 48 is not a power of two, so the
-// range check and the padded reads are exercised (ids 48..63 fit the read
-// index but do not exist); 3 replicas exercise the SP-to-replica mapping
+// replay need is this module's defaults. 48 registers are 6 rows per bank,
+// not a power of two, so the range check and the padded reads are exercised
+// (rows 6 and 7 fit the read index but do not exist); 3 replicas exercise
+// the SP-to-replica mapping
 // s % NumRep (SP 3 reads replica 0). The full size (2048 x 4) runs on
 // fiber_busy_bitmap itself. Not part of the design: nothing instantiates it
 // and it is not synthesized for area.
 // Twin: fb_bm_* with nreg = NumReg, nrep = NumRep.
 //
 // Parameters:
-//   NumReg   vector registers per group (1..2048)
+//   NumReg   vector registers per group (a multiple of 8, 8..2048)
 //   NumRep   replicas (1..4)
 `default_nettype none
 
@@ -32,14 +33,14 @@ module fiber_busy_bitmap_small #(
   input  wire [4*11-1:0]          issue_dst_i,
   input  wire [4-1:0]             wb_valid_i,
   input  wire [4*11-1:0]          wb_dst_i,
-  input  wire [4*4-1:0]           read_valid_i,
-  input  wire [4*4*11-1:0]        read_src_i,
   input  wire [4*4-1:0]           cons_valid_i,
   input  wire [4*4*11-1:0]        cons_src_i,
   input  wire [4-1:0]             dep_valid_i,
   input  wire [4*11-1:0]          dep_reg_i,
   input  wire [4-1:0]             dep_group_i,
   input  wire [4-1:0]             dep_set_i,
+  input  wire [8-1:0]             read_valid_i,
+  input  wire [8*8-1:0]           read_row_i,
   input  wire                     all_set_i,
   output wire [4-1:0]             eligible_o,
   output wire [4-1:0]             dst_busy_o,
@@ -64,14 +65,14 @@ module fiber_busy_bitmap_small #(
     .issue_dst_i    (issue_dst_i),
     .wb_valid_i     (wb_valid_i),
     .wb_dst_i       (wb_dst_i),
-    .read_valid_i   (read_valid_i),
-    .read_src_i     (read_src_i),
     .cons_valid_i   (cons_valid_i),
     .cons_src_i     (cons_src_i),
     .dep_valid_i    (dep_valid_i),
     .dep_reg_i      (dep_reg_i),
     .dep_group_i    (dep_group_i),
     .dep_set_i      (dep_set_i),
+    .read_valid_i   (read_valid_i),
+    .read_row_i     (read_row_i),
     .all_set_i      (all_set_i),
     .eligible_o     (eligible_o),
     .dst_busy_o     (dst_busy_o),

@@ -301,18 +301,21 @@ module fiber_issue_stage #(
     .opnd_sp3_o    (opnd_sp3_o)
   );
 
-  // ---- the addresses of the sources being read next cycle (operand read
-  // sets their FULL bit in the register-read stage); the valid bits are the
-  // crossbar's registered select, opnd_valid_o
-  reg [NumSp*NumSrc*RegWidth-1:0] rd_src_q, rd_src_d;
-  always @* begin
-    rd_src_d = src_reg;
-  end
+  // ---- the bank read addresses of last cycle (operand read sets FULL of
+  // the registers read, in the register-read stage). The arbiter grants at
+  // most one row per port, and its occupied ports and rows are exactly the
+  // sources the granted passes read (those opnd_valid_o delivers now), so
+  // the bitmap takes the read set by port: 8 ports x one row. (The bitmap's
+  // own state has a synchronous reset; see fiber_busy_bitmap.)
+  reg [NumPort-1:0]          rd_re_q;
+  reg [NumPort*RowWidth-1:0] rd_row_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rd_src_q <= {NumSp*NumSrc*RegWidth{1'b0}};
+      rd_re_q  <= {NumPort{1'b0}};
+      rd_row_q <= {NumPort*RowWidth{1'b0}};
     end else begin
-      rd_src_q <= rd_src_d;
+      rd_re_q  <= bank_re_o;
+      rd_row_q <= bank_row_o;
     end
   end
 
@@ -334,14 +337,14 @@ module fiber_issue_stage #(
     .issue_dst_i     (dst_reg_o),
     .wb_valid_i      (wb_valid_i),
     .wb_dst_i        (wb_dst_i),
-    .read_valid_i    (opnd_valid_o),
-    .read_src_i      (rd_src_q),
     .cons_valid_i    (cons_valid_i),
     .cons_src_i      (cons_src_i),
     .dep_valid_i     (dep_valid_i),
     .dep_reg_i       (dep_reg_i),
     .dep_group_i     (dep_group_i),
     .dep_set_i       (dep_set_i),
+    .read_valid_i    (rd_re_q),
+    .read_row_i      (rd_row_q),
     .all_set_i       (all_set_i),
     .eligible_o      (eligible),
     .dst_busy_o      (dst_busy_unused),

@@ -74,7 +74,7 @@ struct IssueRef {
   fb_xbar xb;
   fb_bm bm;
   uint8_t rem[FB_NSP];
-  uint16_t rd_src[FB_NSP][FB_NSRC];
+  uint8_t rd_occ, rd_row[FB_NPORT];  // last cycle's bank reads (occ, row)
   fb_xbar_in xin;                 // the harness writes the bank data into xin.port_data
   fb_bm_in bin;
 
@@ -83,7 +83,8 @@ struct IssueRef {
     fb_xbar_reset(&xb, lanes, width);
     if (!base) fb_bm_reset(&bm, nreg, nrep);
     std::memset(rem, 0, sizeof rem);
-    std::memset(rd_src, 0, sizeof rd_src);
+    rd_occ = 0;
+    std::memset(rd_row, 0, sizeof rd_row);
   }
 
   // Pending-read guard (docs/fiber.md, section 5a), from the state at the
@@ -192,25 +193,26 @@ struct IssueRef {
         u.issue_dst = o.so[s].dst_reg;
         u.wb_valid = in.wb_valid[s] & 1u;
         u.wb_dst = in.wb_dst[s];
-        u.read_valid = o.xo.valid[s];
         u.cons_valid = in.cons_valid[s] & 0xFu;
-        for (unsigned k = 0; k < FB_NSRC; k++) {
-          u.read_src[k] = rd_src[s][k];
-          u.cons_src[k] = in.cons_src[s][k];
-        }
+        for (unsigned k = 0; k < FB_NSRC; k++) u.cons_src[k] = in.cons_src[s][k];
         u.dep_valid = in.dep_valid[s] & 1u;
         u.dep_reg = in.dep_reg[s];
         u.dep_group = in.dep_group[s] & 1u;
         u.dep_set = in.dep_set[s] & 1u;
       }
+      // operand read by port: last cycle's bank reads (the sources the
+      // crossbar delivers now; one row per port)
+      bin.read_valid = rd_occ;
+      std::memcpy(bin.read_row, rd_row, sizeof bin.read_row);
       bin.all_set = in.all_set & 1u;
       o.upd_range_err = fb_bm_step(&bm, &bin);
     }
     for (unsigned s = 0; s < FB_NSP; s++) {
       unsigned valid = in.valid[s] & 1u, g = (o.grant >> s) & 1u;
       rem[s] = (uint8_t)(!valid ? 0u : g ? (o.so[s].defer & 0xFu) : rem[s]);
-      for (unsigned k = 0; k < FB_NSRC; k++) rd_src[s][k] = o.so[s].src_reg[k];
     }
+    rd_occ = o.arb.occ;
+    std::memcpy(rd_row, o.arb.row, sizeof rd_row);
     if (!rst_n) reset();
   }
 };

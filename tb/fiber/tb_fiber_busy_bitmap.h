@@ -5,9 +5,16 @@
  * (its Verilated top and its sizes) and runs this harness.
  *
  * Compared every cycle: the four eligibility results (eligible, dst_busy,
- * src_busy, range_err), the update range errors, and the EMPTY and FULL
- * groups of every replica (so every replica is checked against the model,
- * and thereby against every other replica, every cycle). State ports wider
+ * src_busy, range_err), the update errors, and the EMPTY and FULL groups of
+ * every replica (so every replica is checked against the model, and
+ * thereby against every other replica, every cycle), except the state in
+ * cycle 0: the reset is synchronous, so the state is known from the first
+ * edge in reset on (in a later reset the first reset cycle still shows the
+ * state before it, and is compared).
+ * Registers: ids 0..kNReg-1 exist (SP s's partition is s*512..s*512+511;
+ * at 48 registers only SP 0 has any). Issue, writeback and each query's
+ * destination name the driving SP's own registers (now and then another
+ * SP's: an error); reads come by read port (one row each). State ports wider
  * than 4096 bits (the full size: 2 x 8192) are compared in 4096-bit pieces.
  *
  * Stimulus, in this order:
@@ -94,11 +101,13 @@ struct TbBusyBitmap {
   fb_bm_in in;
   fb_bm_query q[FB_NSP];
   bool rst = false, state_ports = true;
+  bool state_known = false;  // this cycle's state outputs are compared
+  bool known_next = false;   // an edge in reset has cleared the RTL state
   int reset_hold = 0;
   // random-phase knobs
   uint64_t phase_end = 0;
   unsigned hot_base = 0, hot_mask = 0, p_issue = 0, p_wb = 0, p_read = 0, p_cons = 0, p_dep = 0, p_all = 0,
-           p_oor = 0, p_qdst = 0, p_qsrc = 0, p_hot = 0;
+           p_oor = 0, p_qdst = 0, p_qsrc = 0, p_hot = 0, p_remote = 0;
   // exhaustive collision cases
   static constexpr uint64_t kCases = 4ull * 16 * 625 * 2;
   uint64_t next_case = 0;
@@ -117,7 +126,7 @@ struct TbBusyBitmap {
   int b_kind[9], b_issue_wb, b_read_cons, b_dep_issue, b_dep_wb, b_dep_read, b_dep_cons, b_dep2, b_dep3,
       b_all_wb, b_all_dep, b_all_full, b_dup_set, b_table, b_same_cycle, b_reset, b_fig5;
   int b_stall_e[FB_NSP], b_stall_f[FB_NSP], b_stall_both[FB_NSP], b_elig[FB_NSP], b_qerr[FB_NSP],
-      b_uerr[FB_NSP];
+      b_uerr[FB_NSP], b_remote[FB_NSP];
 
   explicit TbBusyBitmap(lockstep::Env &env) {
     fb_bm_reset(&bm, kNReg, kNRep);
@@ -148,7 +157,7 @@ struct TbBusyBitmap {
     b_all_wb = c.bin("collision: ALL-scope over writeback");
     b_all_dep = c.bin("collision: ALL-scope over DEPBAR clear EMPTY");
     b_all_full = c.bin("collision: ALL-scope with FULL DEPBAR");
-    b_dup_set = c.bin("collision: one set from several SPs");
+    b_dup_set = c.bin("collision: hardware set and DEPBAR set on one bit");
     b_table = c.bin("all 80,000 single-register collisions");
     b_same_cycle = c.bin("query on a register updated this cycle");
     b_reset = c.bin("reset during traffic");
@@ -156,11 +165,14 @@ struct TbBusyBitmap {
     for (int s = 0; s < FB_NSP; s++) {
       std::string sp = "SP" + std::to_string(s) + ": ";
       b_stall_e[s] = c.bin(sp + "stall on EMPTY source");
-      b_stall_f[s] = c.bin(sp + "stall on FULL destination");
-      b_stall_both[s] = c.bin(sp + "stall on both");
-      b_elig[s] = c.bin(sp + "eligible with dst and sources");
+      // (a destination is local: SPs without registers below kNReg have none)
+      const bool has_dst = kNReg > 512u * (unsigned)s;
+      b_stall_f[s] = c.bin(sp + "stall on FULL destination", has_dst);
+      b_stall_both[s] = c.bin(sp + "stall on both", has_dst);
+      b_elig[s] = c.bin(sp + "eligible with dst and sources", has_dst);
       b_qerr[s] = c.bin(sp + "query id out of range", kNReg < FB_NVREG);
       b_uerr[s] = c.bin(sp + "update id out of range", kNReg < FB_NVREG);
+      b_remote[s] = c.bin(sp + "issue or writeback to another SP refused");
     }
   }
 
@@ -174,14 +186,14 @@ struct TbBusyBitmap {
     v.in("issue_dst_i", 44, d.issue_dst_i);
     v.in("wb_valid_i", 4, d.wb_valid_i);
     v.in("wb_dst_i", 44, d.wb_dst_i);
-    v.in("read_valid_i", 16, d.read_valid_i);
-    v.in("read_src_i", 176, d.read_src_i);
     v.in("cons_valid_i", 16, d.cons_valid_i);
     v.in("cons_src_i", 176, d.cons_src_i);
     v.in("dep_valid_i", 4, d.dep_valid_i);
     v.in("dep_reg_i", 44, d.dep_reg_i);
     v.in("dep_group_i", 4, d.dep_group_i);
     v.in("dep_set_i", 4, d.dep_set_i);
+    v.in("read_valid_i", 8, d.read_valid_i);
+    v.in("read_row_i", 64, d.read_row_i);
     v.in("all_set_i", 1, d.all_set_i);
     v.out("eligible_o", 4, d.eligible_o, e.elig);
     v.out("dst_busy_o", 4, d.dst_busy_o, e.dbusy);
@@ -189,8 +201,8 @@ struct TbBusyBitmap {
     v.out("range_err_o", 4, d.range_err_o, e.rerr);
     v.out("upd_range_err_o", 4, d.upd_range_err_o, e.uerr);
     if (!state_ports) return;
-    v.out("empty_o", (int)kStateBits, d.empty_o, e.empty);
-    v.out("full_o", (int)kStateBits, d.full_o, e.full);
+    v.out_if(state_known, "empty_o", (int)kStateBits, d.empty_o, e.empty);
+    v.out_if(state_known, "full_o", (int)kStateBits, d.full_o, e.full);
   }
 
   void init(Dut &d) { d.rst_ni = 1; d.eval(); d.rst_ni = 0; d.eval(); }
@@ -201,10 +213,23 @@ struct TbBusyBitmap {
     std::memset(q, 0, sizeof q);
   }
 
-  unsigned rand_id(tbbm::Bits &b) {
-    if (p_oor && b.p(p_oor)) return (unsigned)b.take(11);  // any id, mostly >= kNReg when small
+  // The id of bit index i (bit r is register r).
+  static unsigned id_of(unsigned i) { return i; }
+  unsigned rand_idx(tbbm::Bits &b) {
     if (b.p(p_hot)) return (hot_base + (unsigned)(b.take(11) & hot_mask)) % kNReg;
     return (unsigned)(b.take(11) % kNReg);
+  }
+  unsigned rand_id(tbbm::Bits &b) {
+    if (p_oor && b.p(p_oor)) return (unsigned)b.take(11);  // any id, mostly >= kNReg when small
+    return id_of(rand_idx(b));
+  }
+  // A register of SP s's partition (issue, writeback, query destination);
+  // now and then (p_remote) any SP's. SP s's partition below kNReg is
+  // s*512 .. (when small, SPs without registers get an id >= kNReg).
+  unsigned rand_local(tbbm::Bits &b, unsigned s) {
+    unsigned r = rand_id(b);
+    if (p_remote && b.p(p_remote)) return r;
+    return (r & 0x1FFu) | (s << 9);
   }
 
   void new_phase(lockstep::Env &env) {
@@ -222,6 +247,7 @@ struct TbBusyBitmap {
     p_dep = dens[rng.below(5)];
     p_all = rng.chance(1, 3) ? (unsigned)rng.range(1, 3) : 0;
     p_oor = (kNReg < FB_NVREG && rng.chance(1, 3)) ? (unsigned)rng.range(1, 12) : 0;
+    p_remote = rng.chance(1, 3) ? (unsigned)rng.range(1, 8) : 0;
     p_qdst = dens[1 + rng.below(5)];
     p_qsrc = dens[1 + rng.below(5)];
   }
@@ -231,12 +257,16 @@ struct TbBusyBitmap {
     if (env.cyc >= phase_end) new_phase(env);
     for (unsigned s = 0; s < FB_NSP; s++) {
       fb_bm_sp_in &p = in.sp[s];
-      if (b.p(p_issue)) { p.issue_valid = 1; p.issue_dst = (uint16_t)rand_id(b); }
-      if (b.p(p_wb)) { p.wb_valid = 1; p.wb_dst = (uint16_t)rand_id(b); }
-      for (unsigned k = 0; k < FB_NSRC; k++) {
-        if (b.p(p_read)) { p.read_valid |= (uint8_t)(1u << k); p.read_src[k] = (uint16_t)rand_id(b); }
+      if (b.p(p_issue)) { p.issue_valid = 1; p.issue_dst = (uint16_t)rand_local(b, s); }
+      if (b.p(p_wb)) { p.wb_valid = 1; p.wb_dst = (uint16_t)rand_local(b, s); }
+      for (unsigned k = 0; k < FB_NSRC; k++)
         if (b.p(p_cons)) { p.cons_valid |= (uint8_t)(1u << k); p.cons_src[k] = (uint16_t)rand_id(b); }
-      }
+      for (unsigned bank = 0; bank < 2; bank++)
+        if (b.p(p_read)) {  // the row of a hot register
+          unsigned port = 2 * s + bank;
+          in.read_valid |= (uint8_t)(1u << port);
+          in.read_row[port] = (uint8_t)fb_reg_row(rand_id(b));
+        }
       if (b.p(p_dep)) {
         p.dep_valid = 1;
         p.dep_reg = (uint16_t)rand_id(b);
@@ -251,7 +281,7 @@ struct TbBusyBitmap {
   void random_query(tbbm::Bits &b, unsigned s) {
     fb_bm_query &x = q[s];
     x.dst_valid = b.p(p_qdst);
-    x.dst = (uint16_t)rand_id(b);
+    x.dst = (uint16_t)rand_local(b, s);
     for (unsigned k = 0; k < FB_NSRC; k++) {
       if (b.p(p_qsrc)) x.src_valid |= (uint8_t)(1u << k);
       x.src[k] = (uint16_t)rand_id(b);
@@ -268,30 +298,33 @@ struct TbBusyBitmap {
     if (case_cycle == 0) {
       case_reg = (unsigned)((c * 7919u + (c / 4) * 13u) % kNReg);
       if (c % 97 == 0) case_reg = (c / 97) % 2 ? kNReg - 1 : 0;
-      in.sp[0].dep_valid = 1; in.sp[0].dep_reg = (uint16_t)case_reg; in.sp[0].dep_group = 0;
+      in.sp[0].dep_valid = 1; in.sp[0].dep_reg = (uint16_t)id_of(case_reg); in.sp[0].dep_group = 0;
       in.sp[0].dep_set = (uint8_t)(init & 1);
-      in.sp[1].dep_valid = 1; in.sp[1].dep_reg = (uint16_t)case_reg; in.sp[1].dep_group = 1;
+      in.sp[1].dep_valid = 1; in.sp[1].dep_reg = (uint16_t)id_of(case_reg); in.sp[1].dep_group = 1;
       in.sp[1].dep_set = (uint8_t)(init >> 1);
     } else {
-      const unsigned r = case_reg;
+      const unsigned r = case_reg, rid = id_of(r), rsp = fb_reg_sp(rid), rport = fb_reg_port(rid);
       if (c % 2) {  // background traffic on other registers (never on r)
         for (unsigned s = 0; s < FB_NSP; s++) {
           fb_bm_sp_in &p = in.sp[s];
           unsigned o = (r + 1 + (unsigned)b.take(11) % (kNReg > 1 ? kNReg - 1 : 1)) % kNReg;
-          if (o != r && b.take(1)) { p.wb_valid = 1; p.wb_dst = (uint16_t)o; }
+          // (a writeback of SP s names SP s's registers: none when small)
+          if (o != r && fb_reg_sp(id_of(o)) == s && b.take(1)) { p.wb_valid = 1; p.wb_dst = (uint16_t)id_of(o); }
           o = (r + 1 + (unsigned)b.take(11) % (kNReg > 1 ? kNReg - 1 : 1)) % kNReg;
-          if (o != r && b.take(1)) { p.read_valid = 2; p.read_src[1] = (uint16_t)o; }
+          unsigned oid = id_of(o), port = fb_reg_port(oid);
+          if (o != r && b.take(1) && port != fb_reg_port(id_of(r))) {
+            in.read_valid |= (uint8_t)(1u << port);
+            in.read_row[port] = (uint8_t)fb_reg_row(oid);
+          }
         }
       }
-      if (hw & 1) { unsigned s = (unsigned)b.take(2); in.sp[s].issue_valid = 1; in.sp[s].issue_dst = (uint16_t)r; }
-      if (hw & 2) { unsigned s = (unsigned)b.take(2); in.sp[s].wb_valid = 1; in.sp[s].wb_dst = (uint16_t)r; }
-      if (hw & 4) {
-        unsigned s = (unsigned)b.take(2), k = (unsigned)b.take(2);
-        in.sp[s].read_valid |= (uint8_t)(1u << k); in.sp[s].read_src[k] = (uint16_t)r;
-      }
+      // issue and writeback from the register's own SP, the read on its port
+      if (hw & 1) { in.sp[rsp].issue_valid = 1; in.sp[rsp].issue_dst = (uint16_t)rid; }
+      if (hw & 2) { in.sp[rsp].wb_valid = 1; in.sp[rsp].wb_dst = (uint16_t)rid; }
+      if (hw & 4) { in.read_valid |= (uint8_t)(1u << rport); in.read_row[rport] = (uint8_t)fb_reg_row(rid); }
       if (hw & 8) {
         unsigned s = (unsigned)b.take(2), k = (unsigned)b.take(2);
-        in.sp[s].cons_valid |= (uint8_t)(1u << k); in.sp[s].cons_src[k] = (uint16_t)r;
+        in.sp[s].cons_valid |= (uint8_t)(1u << k); in.sp[s].cons_src[k] = (uint16_t)rid;
       }
       for (unsigned s = 0; s < FB_NSP; s++) {
         unsigned d = dep % 5;
@@ -299,18 +332,21 @@ struct TbBusyBitmap {
         if (!d) continue;
         fb_bm_sp_in &p = in.sp[s];
         p.dep_valid = 1;
-        p.dep_reg = (uint16_t)r;
+        p.dep_reg = (uint16_t)rid;
         p.dep_group = (uint8_t)((d - 1) >> 1);
         p.dep_set = (uint8_t)((d - 1) & 1);
       }
       in.all_set = (uint8_t)all;
     }
-    // queries on the register under test (sees the start-of-cycle state)
+    // queries on the register under test (sees the start-of-cycle state);
+    // a destination query names it from its own SP (the others ask the
+    // same row and bank of their own partition)
+    const unsigned cid = id_of(case_reg);
     for (unsigned s = 0; s < FB_NSP; s++) {
       q[s].dst_valid = (uint8_t)b.take(1);
-      q[s].dst = (uint16_t)case_reg;
+      q[s].dst = (uint16_t)((cid & 0x1FFu) | (s << 9));
       q[s].src_valid = (uint8_t)b.take(4);
-      for (unsigned k = 0; k < FB_NSRC; k++) q[s].src[k] = (uint16_t)(b.take(2) ? case_reg : rand_id(b));
+      for (unsigned k = 0; k < FB_NSRC; k++) q[s].src[k] = (uint16_t)(b.take(2) ? cid : rand_id(b));
     }
     if (++case_cycle == 2) {
       case_cycle = 0;
@@ -319,35 +355,41 @@ struct TbBusyBitmap {
   }
 
   // Directed scenarios, one entry per cycle. Returns false when done.
+  // Registers of SP 0: R1, R2, R5; a query's destination is the same
+  // register offset in the querying SP's partition (only SP 0 queries one).
   bool directed_cycle(uint64_t c) {
-    const unsigned R1 = 1 % kNReg, R2 = 2 % kNReg, R5 = 5 % kNReg;
+    const unsigned R1 = id_of(1 % kNReg), R2 = id_of(2 % kNReg), R5 = id_of(5 % kNReg);
     auto query = [&](unsigned s, int dst, int src0) {
-      if (dst >= 0) { q[s].dst_valid = 1; q[s].dst = (uint16_t)dst; }
+      if (dst >= 0) { q[s].dst_valid = 1; q[s].dst = (uint16_t)(((unsigned)dst & 0x1FFu) | (s << 9)); }
       if (src0 >= 0) { q[s].src_valid = 1; q[s].src[0] = (uint16_t)src0; }
+    };
+    auto read = [&](unsigned r) {
+      in.read_valid |= (uint8_t)(1u << fb_reg_port(r));
+      in.read_row[fb_reg_port(r)] = (uint8_t)fb_reg_row(r);
     };
     switch (c) {
       // Fig. 5 (right): all registers empty; weft 2 (SP 2) reads R1 and stalls
       case 2: in.all_set = 1; break;
-      case 3: query(2, R2, R1); query(0, R1, -1); break;                    // SP2 stalls on EMPTY R1
+      case 3: query(2, -1, R1); query(0, R1, -1); break;                    // SP2 stalls on EMPTY R1
       case 4: in.sp[0].wb_valid = 1; in.sp[0].wb_dst = (uint16_t)R1;        // R1 produced
-              query(2, R2, R1); break;                                      // still stalls (start of cycle)
-      case 5: query(0, -1, R1); query(1, -1, R1); query(2, R2, R1); break;  // wefts 0..2 eligible
-      case 6: for (unsigned s = 0; s < 2; s++) { in.sp[s].read_valid = 1; in.sp[s].read_src[0] = (uint16_t)R1; }
-              in.sp[1].issue_valid = 1; in.sp[1].issue_dst = (uint16_t)R2;  // mark R1 in use
+              query(2, -1, R1); break;                                      // still stalls (start of cycle)
+      case 5: query(0, R2, R1); query(1, -1, R1); query(2, -1, R1); break;  // wefts 0..2 eligible
+      case 6: read(R1);                                                     // wefts 0, 1 read R1 (one port)
+              in.sp[0].issue_valid = 1; in.sp[0].issue_dst = (uint16_t)R2;
               break;
-      case 7: in.sp[3].dep_valid = 1; in.sp[3].dep_reg = (uint16_t)R1; in.sp[3].dep_group = 1;
-              in.sp[3].dep_set = 1;                                         // producer sets FULL R1
-              query(3, R1, -1); break;                                      // its next write stalls
-      case 8: query(3, R1, -1); in.sp[0].cons_valid = 1; in.sp[0].cons_src[0] = (uint16_t)R1; break;
-      case 9: query(3, R1, -1); break;                                      // consumed: eligible
+      case 7: in.sp[0].dep_valid = 1; in.sp[0].dep_reg = (uint16_t)R1; in.sp[0].dep_group = 1;
+              in.sp[0].dep_set = 1;                                         // producer sets FULL R1
+              query(0, R1, -1); break;                                      // its next write stalls
+      case 8: query(0, R1, -1); in.sp[0].cons_valid = 1; in.sp[0].cons_src[0] = (uint16_t)R1; break;
+      case 9: query(0, R1, -1); break;                                      // consumed: eligible
       // worked example of the RTL header on r5
       case 10: in.sp[0].wb_valid = 1; in.sp[0].wb_dst = (uint16_t)R5;
-               in.sp[2].issue_valid = 1; in.sp[2].issue_dst = (uint16_t)R5;
+               in.sp[0].issue_valid = 1; in.sp[0].issue_dst = (uint16_t)R5;
                in.sp[1].dep_valid = 1; in.sp[1].dep_reg = (uint16_t)R5;
-               in.sp[3].read_valid = 1; in.sp[3].read_src[0] = (uint16_t)R5;
-               in.sp[0].cons_valid = 1; in.sp[0].cons_src[0] = (uint16_t)R5;
-               query(1, R5, R5); break;
-      case 11: query(0, R5, R5); query(1, R5, R5); query(2, R5, R5); query(3, R5, R5); break;
+               read(R5);
+               in.sp[3].cons_valid = 1; in.sp[3].cons_src[0] = (uint16_t)R5;
+               query(0, R5, R5); query(1, -1, R5); break;
+      case 11: query(0, R5, R5); query(1, -1, R5); query(2, -1, R5); query(3, -1, R5); break;
       default: return c < 12;
     }
     return true;
@@ -357,9 +399,9 @@ struct TbBusyBitmap {
   void drive(Dut &d) {
     d.rst_ni = !rst;
     uint8_t dv = 0, iv = 0, wv = 0, depv = 0, depg = 0, deps = 0;
-    uint16_t sv = 0, rv = 0, cv = 0;
-    uint64_t dst = 0, idst = 0, wdst = 0, dreg = 0;
-    uint64_t qs[3] = {0, 0, 0}, rs[3] = {0, 0, 0}, cs[3] = {0, 0, 0};  // 176-bit id vectors
+    uint16_t sv = 0, cv = 0;
+    uint64_t dst = 0, idst = 0, wdst = 0, dreg = 0, rrow = 0;
+    uint64_t qs[3] = {0, 0, 0}, cs[3] = {0, 0, 0};  // 176-bit id vectors
     auto put_id = [](uint64_t *v, unsigned slot, unsigned id) {
       unsigned lsb = 11 * slot;
       v[lsb / 64] |= (uint64_t)id << (lsb % 64);
@@ -374,7 +416,6 @@ struct TbBusyBitmap {
       idst |= (uint64_t)(p.issue_dst & 0x7FFu) << (11 * s);
       wv |= (uint8_t)((p.wb_valid & 1u) << s);
       wdst |= (uint64_t)(p.wb_dst & 0x7FFu) << (11 * s);
-      rv |= (uint16_t)((p.read_valid & 0xFu) << (4 * s));
       cv |= (uint16_t)((p.cons_valid & 0xFu) << (4 * s));
       depv |= (uint8_t)((p.dep_valid & 1u) << s);
       dreg |= (uint64_t)(p.dep_reg & 0x7FFu) << (11 * s);
@@ -382,18 +423,17 @@ struct TbBusyBitmap {
       deps |= (uint8_t)((p.dep_set & 1u) << s);
       for (unsigned k = 0; k < FB_NSRC; k++) {
         put_id(qs, 4 * s + k, q[s].src[k] & 0x7FFu);
-        put_id(rs, 4 * s + k, p.read_src[k] & 0x7FFu);
         put_id(cs, 4 * s + k, p.cons_src[k] & 0x7FFu);
       }
     }
     for (int i = 0; i < 6; i++) {
       d.src_i[i] = (uint32_t)(qs[i / 2] >> (32 * (i % 2)));
-      d.read_src_i[i] = (uint32_t)(rs[i / 2] >> (32 * (i % 2)));
       d.cons_src_i[i] = (uint32_t)(cs[i / 2] >> (32 * (i % 2)));
     }
     d.dst_valid_i = dv; d.dst_i = dst; d.src_valid_i = sv;
     d.issue_valid_i = iv; d.issue_dst_i = idst; d.wb_valid_i = wv; d.wb_dst_i = wdst;
-    d.read_valid_i = rv; d.cons_valid_i = cv;
+    for (unsigned p = 0; p < FB_NPORT; p++) rrow |= (uint64_t)in.read_row[p] << (8 * p);
+    d.read_valid_i = in.read_valid; d.read_row_i = rrow; d.cons_valid_i = cv;
     d.dep_valid_i = depv; d.dep_reg_i = dreg; d.dep_group_i = depg; d.dep_set_i = deps;
     d.all_set_i = in.all_set & 1u;
   }
@@ -408,9 +448,12 @@ struct TbBusyBitmap {
   }
 
   // ---------------------------------------------------------------- coverage
-  void mark_op(unsigned r, unsigned bit) {
-    if (r >= kNReg) return;
-    if (!mark[r] && ntouched < 64) touched[ntouched++] = r;
+  // Marks by bit index; an id that does not exist marks nothing.
+  int idx(unsigned id) const { return fb_bm_index(&bm, id & 0x7FFu); }
+  void mark_op(unsigned id, unsigned bit) {
+    int r = idx(id);
+    if (r < 0) return;
+    if (!mark[r] && ntouched < 64) touched[ntouched++] = (unsigned)r;
     mark[r] |= (uint16_t)bit;
   }
 
@@ -419,27 +462,28 @@ struct TbBusyBitmap {
     ntouched = 0;
     for (unsigned s = 0; s < FB_NSP; s++) {
       const fb_bm_sp_in &p = in.sp[s];
-      if (p.issue_valid) { if (mark[p.issue_dst] & 1) mark_op(p.issue_dst, 0x400); mark_op(p.issue_dst, 1); }
-      if (p.wb_valid) mark_op(p.wb_dst, 2);
-      for (unsigned k = 0; k < FB_NSRC; k++) {
-        if ((p.read_valid >> k) & 1) {
-          if (p.read_src[k] < kNReg && (mark[p.read_src[k]] & 4)) mark_op(p.read_src[k], 0x400);
-          mark_op(p.read_src[k], 4);
-        }
+      // (the model drops a remote issue or writeback: not marked)
+      if (p.issue_valid && fb_reg_sp(p.issue_dst) == s) mark_op(p.issue_dst, 1);
+      if (p.wb_valid && fb_reg_sp(p.wb_dst) == s) mark_op(p.wb_dst, 2);
+      for (unsigned k = 0; k < FB_NSRC; k++)
         if ((p.cons_valid >> k) & 1) mark_op(p.cons_src[k], 8);
-      }
-      if (p.dep_valid && p.dep_reg < kNReg) {
-        unsigned g = p.dep_group & 1u, r = p.dep_reg;
-        mark_op(r, 0x10u << (2 * g + (p.dep_set & 1u)));
+      if (p.dep_valid && idx(p.dep_reg) >= 0) {
+        unsigned g = p.dep_group & 1u, r = (unsigned)idx(p.dep_reg);
+        mark_op(p.dep_reg, 0x10u << (2 * g + (p.dep_set & 1u)));
         if (dep_count[g][r] && dep_last[g][r] != (int8_t)(p.dep_set & 1u)) mark[r] |= 0x100;
         if (++dep_count[g][r] >= 3) mark[r] |= 0x200;
         dep_last[g][r] = (int8_t)(p.dep_set & 1u);
       }
     }
+    for (unsigned p = 0; p < FB_NPORT; p++)
+      if ((in.read_valid >> p) & 1) mark_op(fb_reg_make(p / 2, in.read_row[p], p % 2), 4);
     for (unsigned s = 0; s < FB_NSP; s++) {
-      if (q[s].dst_valid && q[s].dst < kNReg) qmark[q[s].dst / 64] |= 1ull << (q[s].dst % 64);
-      for (unsigned k = 0; k < FB_NSRC; k++)
-        if (((q[s].src_valid >> k) & 1) && q[s].src[k] < kNReg) qmark[q[s].src[k] / 64] |= 1ull << (q[s].src[k] % 64);
+      int r = idx(q[s].dst);
+      if (q[s].dst_valid && r >= 0 && fb_reg_sp(q[s].dst) == s) qmark[r / 64] |= 1ull << (r % 64);
+      for (unsigned k = 0; k < FB_NSRC; k++) {
+        r = idx(q[s].src[k]);
+        if (((q[s].src_valid >> k) & 1) && r >= 0) qmark[r / 64] |= 1ull << (r % 64);
+      }
     }
     bool all = in.all_set & 1u;
     if (all) cv.hit(b_kind[8]);
@@ -461,7 +505,7 @@ struct TbBusyBitmap {
       if ((m & 0x88) == 0x88 && dep_last[1][r] == 1) cv.hit(b_dep_cons);
       if (m & 0x100) cv.hit(b_dep2);
       if (m & 0x200) cv.hit(b_dep3);
-      if (m & 0x400) cv.hit(b_dup_set);
+      if ((m & 0x21) == 0x21 || (m & 0x84) == 0x84) cv.hit(b_dup_set);
       if (all && (m & 2)) cv.hit(b_all_wb);
       if (all && dep_last[0][r] == 0) cv.hit(b_all_dep);
       if (all && dep_count[1][r]) cv.hit(b_all_full);
@@ -470,10 +514,7 @@ struct TbBusyBitmap {
       dep_last[0][r] = dep_last[1][r] = -1;
       dep_count[0][r] = dep_count[1][r] = 0;
     }
-    for (unsigned s = 0; s < FB_NSP; s++) {
-      qmark[q[s].dst / 64] = 0;
-      for (unsigned k = 0; k < FB_NSRC; k++) qmark[q[s].src[k] / 64] = 0;
-    }
+    std::memset(qmark, 0, sizeof qmark);
   }
 
   // ---------------------------------------------------------------- step
@@ -504,13 +545,18 @@ struct TbBusyBitmap {
     (void)in_random;
     drive(d);
 
-    // ---- the model: outputs from the state at the start of the cycle
-    if (rst) fb_bm_reset(&bm, kNReg, kNRep);
+    // ---- the model: outputs from the state at the start of the cycle. The
+    // reset is synchronous: in a reset cycle the state outputs still show
+    // the state before it (unknown before the first edge in reset), the
+    // eligibility outputs are those of the cleared state.
+    static fb_bm cleared;
+    fb_bm_reset(&cleared, kNReg, kNRep);
+    const fb_bm &cur = rst ? cleared : bm;
     fb_bm_elig el[FB_NSP];
     uint8_t elig = 0, dbusy = 0, rerr = 0;
     uint16_t sbusy = 0;
     for (unsigned s = 0; s < FB_NSP; s++) {
-      fb_bm_check(&bm, s, &q[s], &el[s]);
+      fb_bm_check(&cur, s, &q[s], &el[s]);
       elig |= (uint8_t)(el[s].eligible << s);
       dbusy |= (uint8_t)(el[s].dst_busy << s);
       sbusy |= (uint16_t)(el[s].src_busy << (4 * s));
@@ -523,20 +569,27 @@ struct TbBusyBitmap {
       if (el[s].range_err) cv.hit(b_qerr[s]);
     }
     e.elig = elig; e.dbusy = dbusy; e.sbusy = sbusy; e.rerr = rerr;
+    state_known = known_next;
     if (state_ports) expect_state(e);
-    // ---- advance to the coming edge (held in reset: no update)
+    // ---- advance to the coming edge (in reset: the state is cleared)
     uint8_t uerr;
     if (rst) {
       static fb_bm scratch;
       scratch = bm;
       uerr = fb_bm_step(&scratch, &in);
+      fb_bm_reset(&bm, kNReg, kNRep);
+      known_next = true;
     } else {
       uerr = fb_bm_step(&bm, &in);
       cover_updates(env);
     }
     e.uerr = uerr;
-    for (unsigned s = 0; s < FB_NSP; s++)
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      const fb_bm_sp_in &p = in.sp[s];
+      bool remote = (p.issue_valid && fb_reg_sp(p.issue_dst) != s) || (p.wb_valid && fb_reg_sp(p.wb_dst) != s);
       if ((uerr >> s) & 1) cv.hit(b_uerr[s]);
+      if (((uerr >> s) & 1) && remote) cv.hit(b_remote[s]);
+    }
   }
 };
 

@@ -249,8 +249,9 @@ void fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out);
 /* ======================================================================= */
 
 /* State: `nrep` identical replicas of the two groups (EMPTY, FULL) of
- * `nreg` bits each. bits[rep][group][r / 64] bit (r % 64). Bits at and above
- * nreg are always 0. */
+ * `nreg` bits each: registers 0 .. nreg-1 (a smaller instance keeps the
+ * low ids: SP 0's partition first). SP s's partition is s*512 .. s*512+511.
+ * bits[rep][group][r / 64] bit (r % 64). Bits at and above nreg are always 0. */
 typedef struct {
   uint16_t nreg;
   uint8_t  nrep;
@@ -260,23 +261,25 @@ typedef struct {
 /* One eligibility query (one per SP in the RTL). */
 typedef struct {
   uint8_t  dst_valid;          /* the instruction writes dst                   */
-  uint16_t dst;                /* 11 bits                                       */
+  uint16_t dst;                /* 11 bits; must lie in the querying SP's partition */
   uint8_t  src_valid;          /* bit k: it reads src[k] (4 bits)               */
-  uint16_t src[FB_NSRC];
+  uint16_t src[FB_NSRC];       /* any SP's register                             */
 } fb_bm_query;
 
 typedef struct {
   uint8_t eligible;            /* !dst_busy && src_busy == 0 && !range_err      */
   uint8_t dst_busy;            /* dst_valid and FULL[dst] set                   */
   uint8_t src_busy;            /* bit k: src_valid bit k and EMPTY[src[k]] set  */
-  uint8_t range_err;           /* a valid dst or source >= nreg                 */
+  uint8_t range_err;           /* a valid dst outside the SP's partition or a
+                                  valid dst or source >= nreg                   */
 } fb_bm_elig;
 
-/* The updates one SP drives in one cycle. */
+/* The updates one SP drives in one cycle. Issue and writeback name the SP's
+ * own registers (destinations are always local); consumption and DEPBAR
+ * name any register. */
 typedef struct {
   uint8_t  issue_valid;  uint16_t issue_dst;          /* sets EMPTY[issue_dst]   */
   uint8_t  wb_valid;     uint16_t wb_dst;             /* clears EMPTY[wb_dst]    */
-  uint8_t  read_valid;   uint16_t read_src[FB_NSRC];  /* bit k: sets FULL[...]   */
   uint8_t  cons_valid;   uint16_t cons_src[FB_NSRC];  /* bit k: clears FULL[...] */
   uint8_t  dep_valid;                                 /* extended DEPBAR:        */
   uint16_t dep_reg;                                   /*   register id           */
@@ -284,14 +287,22 @@ typedef struct {
   uint8_t  dep_set;                                   /*   1 set, 0 clear        */
 } fb_bm_sp_in;
 
+/* Operand read: the read ports of the register-read cycle. Port p reads
+ * row read_row[p] of bank p % 2 of SP p / 2, i.e. register
+ * fb_reg_make(p / 2, read_row[p], p % 2) (the arbiter grants at most one row
+ * per port per cycle, so the registers read in a cycle are exactly these). */
 typedef struct {
   fb_bm_sp_in sp[FB_NSP];
+  uint8_t     read_valid;      /* bit p: port p read: sets FULL of its register */
+  uint8_t     read_row[FB_NPORT];
   uint8_t     all_set;         /* ALL-scope (SET_FIBER_NUM): set every EMPTY bit */
 } fb_bm_in;
 
 /* Reset: every bit of every replica clear. Returns 0, or -1 when nreg is not
  * 1..2048 or nrep not 1..4. */
 int  fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep);
+/* The bit of register r (11 bits): r, or -1 when r >= nreg. */
+int  fb_bm_index(const fb_bm *bm, unsigned r);
 /* Eligibility of one instruction on SP `sp`, read from replica sp % nrep, in
  * the state at the start of the cycle (call it before fb_bm_step of the same
  * cycle). Combinational; does not change the state. */
@@ -299,13 +310,16 @@ void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig 
 /* One cycle of updates, written identically to every replica, in this order
  * (a later step overrides an earlier one on the same bit):
  *   1. hardware clears: writeback (EMPTY), consumption (FULL), all SPs;
- *   2. hardware sets: issue (EMPTY), operand read (FULL), all SPs;
+ *   2. hardware sets: issue (EMPTY), operand read (FULL, by read port);
  *   3. extended DEPBAR of SP 0, then 1, 2, 3 (the last one to touch a bit wins);
  *   4. the ALL-scope set of EMPTY.
- * An operation whose register is >= nreg is dropped. Returns the range-error
- * vector: bit s = SP s drove a valid operation with a register >= nreg. */
+ * An operation on a register >= nreg, and an issue or writeback of SP s
+ * outside SP s's partition, is dropped. Returns
+ * the update-error vector: bit s = SP s drove such an operation (a read
+ * port p counts for SP p / 2, the owner of its bank). */
 uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in);
-/* Bit r of group `group` in replica `rep` (0 when out of range). */
+/* Bit of register r (an 11-bit id) in group `group` of replica `rep` (0
+ * when out of range). */
 unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r);
 /* 1 if every replica equals replica 0 (always true for this model). */
 int  fb_bm_replicas_equal(const fb_bm *bm);

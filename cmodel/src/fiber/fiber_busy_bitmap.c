@@ -13,19 +13,27 @@
  * simulator that does not look at replicas can run with one (nrep = 1):
  * the behaviour is the same.
  *
+ * Registers: ids 0 .. nreg-1 exist (bit r is register r); SP s's partition
+ * is ids s*512 .. s*512+511. Destinations are local (the ISA has no remote write): an issue or
+ * writeback of SP s, and the destination of SP s's query, must lie in SP
+ * s's partition. Operand reads come by read port (the register-read
+ * cycle's bank addresses), one row per port.
+ *
  * One cycle of updates applies, in this order, to every replica:
  *   1. hardware clears   writeback clears EMPTY[dst], consumption clears
  *                        FULL[src], from all SPs;
- *   2. hardware sets     issue sets EMPTY[dst], operand read sets FULL[src];
+ *   2. hardware sets     issue sets EMPTY[dst], operand read sets FULL of
+ *                        the register each read port reads;
  *   3. extended DEPBAR   SP 0, 1, 2, 3 in turn set or clear one bit of one
  *                        group, so the highest-numbered SP touching a bit
  *                        decides it;
  *   4. ALL-scope         (SET_FIBER_NUM) sets every EMPTY bit.
  * Applying the steps in sequence to the stored bits is the priority chain
  * of the RTL's next-state logic: a later step overrides an earlier one on
- * the same bit and leaves every other bit alone. Register ids are 11 bits;
- * an id at or above the register count (a smaller RTL instance) drops that
- * operation and raises the SP's range-error bit.
+ * the same bit and leaves every other bit alone. An operation on a register
+ * >= nreg (a smaller RTL instance), or an issue or writeback
+ * outside the SP's partition, is dropped and raises the SP's update-error
+ * bit (a read port's error goes to the SP owning the bank).
  */
 #include <string.h>
 
@@ -41,11 +49,17 @@ int fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
   return 0;
 }
 
+int fb_bm_index(const fb_bm *bm, unsigned r) {
+  r &= 0x7FFu;
+  return r < bm->nreg ? (int)r : -1;
+}
+
 static inline unsigned bm_bit(const uint64_t *g, unsigned r) { return (unsigned)(g[r >> 6] >> (r & 63)) & 1u; }
 
 unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r) {
-  if (rep >= bm->nrep || group > 1 || r >= bm->nreg) return 0;
-  return bm_bit(bm->bits[rep][group], r);
+  int i = fb_bm_index(bm, r & 0x7FFu);
+  if (rep >= bm->nrep || group > 1 || i < 0) return 0;
+  return bm_bit(bm->bits[rep][group], (unsigned)i);
 }
 
 int fb_bm_replicas_equal(const fb_bm *bm) {
@@ -60,14 +74,15 @@ void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig 
   unsigned range = 0, dst_busy = 0, src_busy = 0;
   if (q->dst_valid & 1u) {
     unsigned d = q->dst & 0x7FFu;
-    if (d >= bm->nreg) range = 1;
-    else dst_busy = bm_bit(rep[FB_BM_FULL], d);
+    int i = fb_bm_index(bm, d);
+    if (i < 0 || fb_reg_sp(d) != (sp & 0x3u)) range = 1;
+    else dst_busy = bm_bit(rep[FB_BM_FULL], (unsigned)i);
   }
   for (unsigned k = 0; k < FB_NSRC; k++) {
     if (!((q->src_valid >> k) & 1u)) continue;
-    unsigned s = q->src[k] & 0x7FFu;
-    if (s >= bm->nreg) range = 1;
-    else if (bm_bit(rep[FB_BM_EMPTY], s)) src_busy |= 1u << k;
+    int i = fb_bm_index(bm, q->src[k] & 0x7FFu);
+    if (i < 0) range = 1;
+    else if (bm_bit(rep[FB_BM_EMPTY], (unsigned)i)) src_busy |= 1u << k;
   }
   out->dst_busy = (uint8_t)dst_busy;
   out->src_busy = (uint8_t)src_busy;
@@ -79,18 +94,20 @@ void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig 
 typedef struct { uint8_t group, value; uint16_t r; } bm_op;
 
 uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
-  bm_op ops[FB_NSP * (2 + 2 * FB_NSRC + 1)];
+  bm_op ops[FB_NSP * (2 + FB_NSRC + 1) + FB_NPORT];
   unsigned n = 0, err = 0;
 
-#define BM_PUSH(s, grp, reg, val)                                                     \
+  /* local: 1 when the register must lie in SP s's partition */
+#define BM_PUSH(s, grp, reg, val, local)                                              \
   do {                                                                              \
     unsigned r_ = (reg) & 0x7FFu;                                                   \
-    if (r_ >= bm->nreg) {                                                           \
+    int i_ = fb_bm_index(bm, r_);                                                   \
+    if (i_ < 0 || ((local) && fb_reg_sp(r_) != (s))) {                              \
       err |= 1u << (s);                                                             \
     } else {                                                                        \
       ops[n].group = (uint8_t)(grp);                                                \
       ops[n].value = (uint8_t)(val);                                                \
-      ops[n].r = (uint16_t)r_;                                                      \
+      ops[n].r = (uint16_t)i_;                                                      \
       n++;                                                                          \
     }                                                                               \
   } while (0)
@@ -98,21 +115,22 @@ uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
   /* 1. hardware clears */
   for (unsigned s = 0; s < FB_NSP; s++) {
     const fb_bm_sp_in *p = &in->sp[s];
-    if (p->wb_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->wb_dst, 0);
+    if (p->wb_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->wb_dst, 0, 1);
     for (unsigned k = 0; k < FB_NSRC; k++)
-      if ((p->cons_valid >> k) & 1u) BM_PUSH(s, FB_BM_FULL, p->cons_src[k], 0);
+      if ((p->cons_valid >> k) & 1u) BM_PUSH(s, FB_BM_FULL, p->cons_src[k], 0, 0);
   }
   /* 2. hardware sets */
   for (unsigned s = 0; s < FB_NSP; s++) {
     const fb_bm_sp_in *p = &in->sp[s];
-    if (p->issue_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->issue_dst, 1);
-    for (unsigned k = 0; k < FB_NSRC; k++)
-      if ((p->read_valid >> k) & 1u) BM_PUSH(s, FB_BM_FULL, p->read_src[k], 1);
+    if (p->issue_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->issue_dst, 1, 1);
   }
+  for (unsigned p = 0; p < FB_NPORT; p++)
+    if ((in->read_valid >> p) & 1u)
+      BM_PUSH(p / 2u, FB_BM_FULL, fb_reg_make(p / 2u, in->read_row[p], p % 2u), 1, 0);
   /* 3. extended DEPBAR, SP order */
   for (unsigned s = 0; s < FB_NSP; s++) {
     const fb_bm_sp_in *p = &in->sp[s];
-    if (p->dep_valid & 1u) BM_PUSH(s, p->dep_group & 1u, p->dep_reg, p->dep_set & 1u);
+    if (p->dep_valid & 1u) BM_PUSH(s, p->dep_group & 1u, p->dep_reg, p->dep_set & 1u, 0);
   }
 #undef BM_PUSH
 
