@@ -8,8 +8,11 @@ One module per job:
     report_common.py     number formats, status words, the template reader
     report_tables.py     the Markdown tables
     report_chart.py      the SVG chart
-    report_compare.py    the comparison with the papers (their figures and
-                         the constants used, with sources)
+    report_compare.py    the comparison with the papers (their figures with
+                         the lines that state them, 7 nm cell areas with their
+                         source, storage and logic priced apart)
+    report_previous.py   the previous figures beside the current ones
+    report_previous.json the previous report's figures, with their sources
     report_template.md   the prose, with named placeholders
 """
 
@@ -20,6 +23,7 @@ import os
 from report_chart import write_svg
 from report_common import prose, status_text
 from report_compare import json_comparison, md_comparison
+from report_previous import load_previous, section as previous_section
 from report_tables import md_all, md_composed, md_deltas, md_paths, md_summary, md_tl_sweep
 
 
@@ -61,20 +65,7 @@ def block(lines):
     return "\n".join(lines).lstrip("\n")
 
 
-def baseline_drift(rows, base, tolerance=5.0):
-    drift = []
-    for r in rows:
-        if r["status"] != "ok":
-            continue
-        b = (base or {}).get("configs", {}).get(r["name"])
-        if b and b["ge"]:
-            ch = 100 * (r["ge"] - b["ge"]) / b["ge"]
-            if abs(ch) > tolerance:
-                drift.append(f"`{r['name']}` {ch:+.1f}%")
-    return drift
-
-
-def write_md(rows, dl, meta, path):
+def write_md(rows, dl, meta, path, previous):
     lib, tools, fo4 = meta["lib"], meta["tools"], meta["fo4"]
     pk = tools["packages"]
     nb = [r for r in rows if r["status"] == "not built"]
@@ -95,9 +86,15 @@ def write_md(rows, dl, meta, path):
         after_all.append(prose("failed", items="\n".join(
             f"- `{r['name']}`: {r.get('error', '')}"
             + (f" (log `{r['log']}`)" if r.get("log") else "") for r in bad)))
-    drift = baseline_drift(rows, meta.get("baseline"))
-    if drift:
-        after_all.append(prose("baseline_drift", moved=", ".join(drift)))
+    nr = [r for r in rows if r["status"] == "not run"]
+    if nr:
+        after_all.append(prose(
+            "not_synthesized",
+            main=", ".join(f"`{r['name']}`" for r in nr if r.get("set") in ("fast", "main"))
+            or "none",
+            other=", ".join(f"`{r['name']}`" for r in nr if r.get("set") not in ("fast", "main"))
+            or "none"))
+    after_all.append(previous_section(rows, dl, meta.get("baseline"), previous))
 
     text = prose(
         "report", now=now,
@@ -121,12 +118,15 @@ def write_md(rows, dl, meta, path):
         f.write(text + "\n")
 
 
-def write_all(rows, deltas, meta, outdir, root):
+def write_all(rows, deltas, meta, outdir, root, previous=None):
+    """previous: the previous report's figures (default: report_previous.json)."""
     dl = compute_deltas(rows, deltas)
+    if previous is None:
+        previous = load_previous()
     md = os.path.join(outdir, "synth.md")
     js = os.path.join(outdir, "synth.json")
     svg = os.path.join(outdir, "synth_area.svg")
-    write_md(rows, dl, meta, md)
+    write_md(rows, dl, meta, md, previous)
     write_svg(rows, svg)
     doc = {
         "generated_by": "make synth (synth/synth.py, synth/configs.tsv)",
@@ -138,10 +138,11 @@ def write_all(rows, deltas, meta, outdir, root):
                       "path_ns": "arrival plus setup at a flop endpoint"},
         "not": ["no place and route, no clock tree", "no wire-load model: pin loads only",
                 "0.18 um OSU cells, typical corner", "area-oriented ABC mapping, no sizing",
-                "storage as flip-flops", "no power"],
+                "storage as mapped flip-flops and latches, no macros", "no power"],
         "wall_s": meta["wall_s"], "jobs": meta["jobs"], "set": meta.get("set"),
         "abc_script": meta["abc"],
-        "configs": rows, "deltas": dl, "comparison": json_comparison(dl),
+        "configs": rows, "deltas": dl, "comparison": json_comparison(rows, dl, meta),
+        "previous": previous, "baseline": meta.get("baseline"),
     }
     with open(js, "w") as f:
         json.dump(doc, f, indent=1)
