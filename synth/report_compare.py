@@ -69,7 +69,7 @@ FB_PAPER_MM2 = 0.0053               # PAPER_QUOTES fb-area
 FB_PAPER_MW = 10.75                 # PAPER_QUOTES fb-area (power: not measured here)
 FB_PAPER_GHZ = 2.5                  # PAPER_QUOTES fb-node, fb-timing
 FB_BITMAP_BITS = 2 * 2048 * 4       # PAPER_QUOTES fb-bitmap
-FO4_BUDGET_16NM = (31, 57)          # 400 ps cycle / FO4 of about 13..7 ps at 16 nm
+FO4_BUDGET_16NM = (31, 57)          # 400 ps / an FO4 of 13..7 ps at 16 nm: assumed, not cited
 
 # --- 7 nm cells: ASAP7 7.5-track standard cells -----------------------------
 ASAP7_SOURCE = ("ASAP7 7.5-track standard-cell library (Clark et al., \"ASAP7: A 7-nm "
