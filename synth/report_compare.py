@@ -110,7 +110,8 @@ def split_7nm(rec, meta, mult=1):
 
     storage: each storage cell priced by its ASAP7 counterpart; logic: the
     area of every other cell in NAND2X1 equivalents (0.18 um) times the area
-    of ASAP7's NAND2x1. Returns None when a storage cell has no counterpart."""
+    of ASAP7's NAND2x1. A storage cell without an ASAP7 counterpart gives
+    {"unpriced": [its names]} instead."""
     st = storage_cells(rec)
     unknown = [c for c in st if c not in STORAGE_CELL_7NM]
     if unknown:
@@ -248,7 +249,8 @@ def md_fiber(by, dl, meta):
             logic_ratio=f"{total['logic_um2'] / paper_um2:.1f}", paper=f"{FB_PAPER_MM2}"))
     bullets.append(prose(
         "fb_storage_floor", bits=fmt_int(FB_BITMAP_BITS),
-        flop_mm2=mm2(FB_BITMAP_BITS * flop7), flop_pct=f"{100 * FB_BITMAP_BITS * flop7 / paper_um2:.0f}",
+        flop_mm2=mm2(FB_BITMAP_BITS * flop7),
+        flop_pct=f"{100 * FB_BITMAP_BITS * flop7 / paper_um2:.0f}",
         latch_mm2=mm2(FB_BITMAP_BITS * latch7),
         latch_pct=f"{100 * FB_BITMAP_BITS * latch7 / paper_um2:.0f}",
         left_flop=fmt_int(max(paper_um2 - FB_BITMAP_BITS * flop7, 0) / nand7),
@@ -372,7 +374,8 @@ def md_tilelens(by, dl, meta):
 
 def md_comparison(rows, dl, meta):
     by = {r["name"]: r for r in rows}
-    out = [prose("cmp_intro"), ""] + md_quotes() + ["", prose("cmp_method", source=ASAP7_SOURCE), ""] + md_cells()
+    out = [prose("cmp_intro"), ""] + md_quotes()
+    out += ["", prose("cmp_method", source=ASAP7_SOURCE), ""] + md_cells()
     tl = md_tilelens(by, dl, meta)
     while tl and not tl[-1]:
         tl.pop()
