@@ -23,6 +23,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import flow    # noqa: E402
+import liberty  # noqa: E402
+import tools   # noqa: E402
+import vdeps   # noqa: E402
 import synth   # noqa: E402
 
 ROOT = os.path.dirname(HERE)
@@ -55,11 +58,11 @@ def cmd_run(args):
         sys.exit("unknown configuration(s): " + ", ".join(unknown))
     if args.script not in flow.ABC_SCRIPTS:
         sys.exit("unknown script; known: " + ", ".join(flow.ABC_SCRIPTS))
-    lib = flow.parse_liberty(flow.find_liberty())
-    modules, dup, words = flow.scan_sources(ROOT)
+    lib = liberty.parse_liberty(liberty.find_liberty())
+    modules, dup, words = vdeps.scan_sources(ROOT)
     for name in args.configs:
         c = dict(by_name[name], abc=args.script)
-        files = flow.source_closure(c["top"], modules, dup, words)
+        files = vdeps.source_closure(c["top"], modules, dup, words)
         outdir = os.path.join(OUT, args.script, name)
         load_before = os.getloadavg()[0]
         t0 = time.time()
@@ -71,7 +74,7 @@ def cmd_run(args):
                  "yosys_cpu_s": rec.get("yosys_cpu_s"), "yosys_s": rec.get("yosys_s"),
                  "abc_s": abc_seconds(os.path.join(outdir, "yosys.log")),
                  "load": round(load_before, 2),
-                 "sources": {f: flow.file_hash(os.path.join(ROOT, f))[:12] for f in files},
+                 "sources": {f: tools.file_hash(os.path.join(ROOT, f))[:12] for f in files},
                  "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(t0))}
         d = load()
         d.setdefault(args.script, {})[name] = entry

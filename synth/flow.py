@@ -1,9 +1,18 @@
-"""One synthesis and timing run per configuration, and the library facts.
+"""The flow: one synthesis and timing run per configuration.
 
 Yosys 0.23 maps a block onto the OSU 0.18 um cells (synth -flatten, dfflibmap,
-abc -liberty); OpenSTA times the mapped netlist with the same liberty. The
+abc -liberty); OpenSTA times the mapped netlist with the same liberty. A
+configuration with children (configs.tsv column `children`) is synthesized
+bottom-up: each child is its own configuration, kept as a black box in the
+parent's Yosys run; the parent's area is its glue plus its children's, its
+timing is OpenSTA on the hierarchical netlist (the glue and every child's
+netlist linked under the top), so paths through child ports are timed. The
 FO4 delay, the unit of the timing columns, is measured here too: STA on a
 generated chain of inverters, each driving four copies of itself.
+
+The other jobs live in their own modules: tools.py (running tools),
+liberty.py (the cell library), vdeps.py (which sources a top reads),
+netlist_fix.py (netlist clean-up and fanout repair for OpenSTA).
 
 Standard library only. Used by synth/synth.py.
 """
@@ -13,179 +22,20 @@ import json
 import os
 import re
 import shutil
-import signal
-import subprocess
-import threading
-import time
+
+from liberty import FO4_CELL
+from netlist_fix import (plain_names, split_assigns, repair_fanout, ports as netlist_ports,
+                         INST_RE, CONN_RE)
+from tools import FlowError, run_tool
+from vdeps import RTL_INCLUDE_DIRS, param_value
 
 # Bump when the flow changes in a way that changes results (part of the
-# cache key together with the hash of this file).
-FLOW_VERSION = "1"
+# cache key together with the hashes of the flow's modules).
+FLOW_VERSION = "2"
+MODULES = ("flow.py", "tools.py", "liberty.py", "vdeps.py", "netlist_fix.py")
 
-LIB_CANDIDATES = ["/usr/share/qflow/tech/osu018/osu018_stdcells.lib"]
-GE_CELL = "NAND2X1"     # gate-equivalent unit
-FO4_CELL = "INVX1"      # FO4 inverter, also the output load unit
 DRIVE_CELL = "BUFX2"    # drives every data input in STA
 STA_PERIOD = 100.0      # ns; only arrival times and slacks are read
-MAX_FANOUT = 8          # fanout repair before STA: nets above this get buffer trees
-BUF_CELL = "BUFX4"      # the repair buffer
-CLOCK_PINS = ("CLK",)   # flop clock pins: the clock is ideal, never repaired
-RTL_INCLUDE_DIRS = ["rtl/include", "rtl/common", "rtl/tilelens", "rtl/fiber"]
-SOURCE_DIRS = ["rtl/common", "rtl/tilelens", "rtl/fiber", "synth/wrappers"]
-
-
-class FlowError(Exception):
-    pass
-
-
-# --------------------------------------------------------------------------
-# Tools and library
-
-def find_liberty():
-    env = os.environ.get("SYNTH_LIBERTY")
-    if env:
-        return env
-    for c in LIB_CANDIDATES:
-        if os.path.isfile(c):
-            return c
-    try:
-        out = subprocess.run(["dpkg", "-L", "qflow-tech-osu018"], capture_output=True,
-                             text=True, check=False).stdout
-        for line in out.splitlines():
-            if line.endswith("osu018_stdcells.lib"):
-                return line.strip()
-    except OSError:
-        pass
-    raise FlowError("osu018_stdcells.lib not found (install qflow-tech-osu018)")
-
-
-def tool_versions():
-    def first_line(cmd):
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=30)
-            return (r.stdout or r.stderr).strip().splitlines()[0]
-        except (OSError, IndexError, subprocess.TimeoutExpired):
-            return "unknown"
-
-    def deb(pkg):
-        try:
-            r = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True,
-                               text=True, check=False)
-            return r.stdout.strip() or "unknown"
-        except OSError:
-            return "unknown"
-
-    abc = "unknown"
-    try:
-        r = subprocess.run(["yosys-abc", "-q", "version"], capture_output=True, text=True,
-                           check=False, timeout=30)
-        m = re.search(r"ABC [0-9][^\n]*", r.stdout)
-        abc = m.group(0).strip() if m else "unknown"
-    except (OSError, subprocess.TimeoutExpired):
-        pass
-    return {
-        "yosys": first_line(["yosys", "-V"]),
-        "yosys_abc": abc,
-        "opensta": "OpenSTA " + first_line(["sta", "-version"]),
-        "packages": {p: deb(p) for p in ("yosys", "opensta", "qflow-tech-osu018")},
-    }
-
-
-def parse_liberty(path):
-    """Cell areas, input pin capacitances and sequential cells of a liberty."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
-    cells = {}
-    for m in re.finditer(r"\bcell\s*\(\s*\"?(\w+)\"?\s*\)\s*\{", text):
-        name = m.group(1)
-        i, depth = m.end(), 1
-        while depth and i < len(text):
-            c = text[i]
-            if c == "{":
-                depth += 1
-            elif c == "}":
-                depth -= 1
-            i += 1
-        body = text[m.end():i - 1]
-        am = re.search(r"\barea\s*:\s*([0-9.eE+-]+)", body)
-        pins = {}
-        for pm in re.finditer(r"\bpin\s*\(\s*\"?(\w+)\"?\s*\)\s*\{([^{}]*)", body):
-            dm = re.search(r"direction\s*:\s*(\w+)", pm.group(2))
-            cm = re.search(r"\bcapacitance\s*:\s*([0-9.eE+-]+)", pm.group(2))
-            pins[pm.group(1)] = {"direction": dm.group(1) if dm else "",
-                                 "cap": float(cm.group(1)) if cm else 0.0}
-        cells[name] = {
-            "area": float(am.group(1)) if am else 0.0,
-            "pins": pins,
-            "seq": bool(re.search(r"\b(ff|latch)\s*\(", body)),
-        }
-    if GE_CELL not in cells or FO4_CELL not in cells:
-        raise FlowError(f"{path}: no {GE_CELL} or {FO4_CELL}")
-    return {
-        "path": path,
-        "name": (re.search(r"\blibrary\s*\(\s*\"?(\w+)", text) or [None, "?"])[1],
-        "sha256": file_hash(path),
-        "cells": cells,
-        "ge_area": cells[GE_CELL]["area"],
-        "inv_cap": cells[FO4_CELL]["pins"]["A"]["cap"],
-        "has_wire_load": bool(re.search(r"\bwire_load\s*\(", text)),
-    }
-
-
-def file_hash(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-RUNNING = set()            # process groups of running tools, for kill_running()
-_RUNNING_LOCK = threading.Lock()
-
-
-def run_tool(cmd, log_path, cwd, timeout):
-    """Runs cmd in its own process group; returns (exit code or "timeout",
-    wall seconds, CPU seconds of the tool and the children it waited for,
-    e.g. yosys and its ABC). On a shared machine CPU is the stable figure."""
-    t0 = time.monotonic()
-    with open(log_path, "w") as log:
-        p = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-                             start_new_session=True)
-        with _RUNNING_LOCK:
-            RUNNING.add(p.pid)
-        timed_out = threading.Event()
-
-        def expire():
-            timed_out.set()
-            _kill_group(p.pid)
-        timer = threading.Timer(timeout, expire)
-        timer.start()
-        try:
-            _, status, ru = os.wait4(p.pid, 0)
-        finally:
-            timer.cancel()
-            with _RUNNING_LOCK:
-                RUNNING.discard(p.pid)
-        p.returncode = os.waitstatus_to_exitcode(status)
-    rc = "timeout" if timed_out.is_set() else p.returncode
-    return rc, time.monotonic() - t0, ru.ru_utime + ru.ru_stime
-
-
-def _kill_group(pid):
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-def kill_running():
-    """Kill every tool still running (on SIGINT/SIGTERM of the driver)."""
-    with _RUNNING_LOCK:
-        pids = list(RUNNING)
-    for pid in pids:
-        _kill_group(pid)
-
 
 # --------------------------------------------------------------------------
 # FO4
@@ -235,219 +85,6 @@ def measure_fo4(lib, workdir):
             "method": "OpenSTA on a chain of INVX1, each driving four INVX1 inputs: "
             "(arrival at stage 8 - arrival at stage 4) / 4, averaged over a rising and a "
             "falling chain input"}
-
-
-# --------------------------------------------------------------------------
-# Sources: which files a configuration reads
-
-def strip_comments(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return re.sub(r"//[^\n]*", " ", text)
-
-
-def scan_sources(root):
-    """Module -> file over SOURCE_DIRS, and each file's module references."""
-    modules, dup, words = {}, {}, {}
-    for d in SOURCE_DIRS:
-        full = os.path.join(root, d)
-        if not os.path.isdir(full):
-            continue
-        for fn in sorted(os.listdir(full)):
-            if not fn.endswith((".v", ".sv")):
-                continue
-            rel = os.path.join(d, fn)
-            try:
-                text = strip_comments(open(os.path.join(root, rel), encoding="utf-8",
-                                           errors="replace").read())
-            except OSError:
-                continue
-            for name in re.findall(r"^\s*module\s+(\w+)", text, re.M):
-                if name in modules:
-                    dup.setdefault(name, [modules[name]]).append(rel)
-                else:
-                    modules[name] = rel
-            words[rel] = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
-    return modules, dup, words
-
-
-def source_closure(top, modules, dup, words):
-    """Files needed for top: its own file and every file it (transitively)
-    names a module of. Over-approximates, which is harmless."""
-    if top not in modules:
-        return None
-    todo, files = [modules[top]], []
-    while todo:
-        f = todo.pop()
-        if f in files:
-            continue
-        files.append(f)
-        for name, rel in modules.items():
-            if rel not in files and name in words.get(f, ()):
-                if name in dup:
-                    raise FlowError(f"module {name} defined in {', '.join(dup[name])}")
-                todo.append(rel)
-    return sorted(files)
-
-
-def include_files(root):
-    out = []
-    for d in RTL_INCLUDE_DIRS:
-        full = os.path.join(root, d)
-        if os.path.isdir(full):
-            out += [os.path.join(d, f) for f in sorted(os.listdir(full))
-                    if f.endswith((".vh", ".svh"))]
-    return out
-
-
-# --------------------------------------------------------------------------
-# Netlist clean-up for OpenSTA 2.0.17, whose Verilog reader takes neither
-# escaped bus names such as \gen_dim[0].prod nor a concatenation on the left
-# of an assign. Pure renaming and bit-splitting: the logic is unchanged.
-
-_ESC_RE = re.compile(r"\\(\S+)\s")
-_DECL_RE = re.compile(r"^\s*(?:input|output|inout|wire|reg)\s+(?:\[(\d+):(\d+)\]\s+)?(\w+)\s*;",
-                      re.M)
-
-
-def plain_names(text):
-    """Escaped identifiers -> plain ones (non-word characters become _)."""
-    taken = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
-    mapping = {}
-
-    def sub(m):
-        esc = m.group(1)
-        if esc not in mapping:
-            base = "esc_" + re.sub(r"\W", "_", esc)
-            name, k = base, 1
-            while name in taken:
-                name, k = f"{base}_{k}", k + 1
-            taken.add(name)
-            mapping[esc] = name
-        return mapping[esc] + " "
-    return _ESC_RE.sub(sub, text)
-
-
-def _bits(expr, widths):
-    """MSB-first list of single-bit references of a Verilog expression made
-    of names, bit and part selects, sized constants and concatenations."""
-    expr = expr.strip()
-    if expr.startswith("{") and expr.endswith("}"):
-        out = []
-        for part in expr[1:-1].split(","):
-            out += _bits(part, widths)
-        return out
-    m = re.fullmatch(r"(\d+)'([hbdo])([0-9a-fA-FxXzZ_]+)", expr)
-    if m:
-        n, base, digits = int(m.group(1)), m.group(2), m.group(3).replace("_", "")
-        digits = re.sub(r"[xXzZ]", "0", digits)
-        v = int(digits, {"h": 16, "b": 2, "d": 10, "o": 8}[base])
-        return [f"1'b{(v >> i) & 1}" for i in range(n - 1, -1, -1)]
-    m = re.fullmatch(r"(\w+)\s*\[(\d+):(\d+)\]", expr)
-    if m:
-        hi, lo = int(m.group(2)), int(m.group(3))
-        step = -1 if hi >= lo else 1
-        return [f"{m.group(1)}[{i}]" for i in range(hi, lo + step, step)]
-    m = re.fullmatch(r"(\w+)\s*\[(\d+)\]", expr)
-    if m:
-        return [f"{m.group(1)}[{m.group(2)}]"]
-    m = re.fullmatch(r"\w+", expr)
-    if m:
-        w = widths.get(expr)
-        if w is None:
-            return [expr]
-        hi, lo = w
-        step = -1 if hi >= lo else 1
-        return [f"{expr}[{i}]" for i in range(hi, lo + step, step)]
-    raise FlowError(f"cannot split assign expression {expr!r}")
-
-
-def split_assigns(text):
-    """Every assign with a concatenation becomes one assign per bit."""
-    widths = {m.group(3): (int(m.group(1)), int(m.group(2)))
-              for m in _DECL_RE.finditer(text) if m.group(1) is not None}
-
-    def sub(m):
-        lhs, rhs = m.group(1), m.group(2)
-        if "{" not in lhs and "{" not in rhs:
-            return m.group(0)
-        lb, rb = _bits(lhs, widths), _bits(rhs, widths)
-        if len(lb) != len(rb):
-            raise FlowError(f"assign widths differ: {m.group(0)}")
-        return "\n".join(f"  assign {a} = {b};" for a, b in zip(lb, rb))
-    return _ASSIGN_RE.sub(sub, text)
-
-
-# --------------------------------------------------------------------------
-# Fanout repair before timing
-
-_INST_RE = re.compile(r"^  (\w+) (\S+) \(\n(.*?)\n  \);\n", re.S | re.M)
-_CONN_RE = re.compile(r"\.(\w+)\(([^()]*)\)")
-_ASSIGN_RE = re.compile(r"^  assign (.+?) = (.+?);$", re.M)
-
-
-def repair_fanout(text, lib, max_fanout=MAX_FANOUT, buf_cell=BUF_CELL):
-    """Balanced buffer trees on every net with more than max_fanout cell
-    inputs (clock pins excluded), as any physical synthesis does before
-    timing. ABC leaves flop outputs and ports unbuffered; a select held in
-    a flop and feeding a thousand multiplexers would otherwise be timed as
-    one gate driving a thousand pins. Returns the new netlist and what it added.
-    """
-    insts = list(_INST_RE.finditer(text))
-    loads = {}            # net -> [(inst index, pin)]
-    conns = []
-    for i, m in enumerate(insts):
-        cell = lib["cells"].get(m.group(1))
-        pins = [(p, n.strip()) for p, n in _CONN_RE.findall(m.group(3))]
-        conns.append(pins)
-        if cell is None:
-            continue
-        for p, n in pins:
-            pd = cell["pins"].get(p)
-            if (pd and pd["direction"] == "input" and not (cell["seq"] and p in CLOCK_PINS)
-                    and not re.match(r"^\d+'", n)):
-                loads.setdefault(n, []).append((i, p))
-    new_conn = {}         # (inst index, pin) -> net
-    new_cells, new_wires = [], []
-    stats = {"buffers": 0, "nets": 0, "max_fanout": max((len(v) for v in loads.values()),
-                                                        default=0)}
-
-    def attach(src, group):
-        if len(group) <= max_fanout:
-            for key in group:
-                new_conn[key] = src
-            return
-        k = min(max_fanout, -(-len(group) // max_fanout))
-        size = -(-len(group) // k)
-        for j in range(0, len(group), size):
-            stats["buffers"] += 1
-            out = f"_fanout_{stats['buffers']}_"
-            new_wires.append(f"  wire {out};")
-            new_cells.append(f"  {buf_cell} _fanout_buf_{stats['buffers']}_ (\n"
-                             f"    .A({src}),\n    .Y({out})\n  );")
-            attach(out, group[j:j + size])
-
-    for net, group in loads.items():
-        if len(group) > max_fanout:
-            stats["nets"] += 1
-            attach(net, group)
-    if not new_cells:
-        return text, stats
-    pin_out = lib["cells"][buf_cell]["pins"]
-    assert "A" in pin_out and "Y" in pin_out, f"{buf_cell} pins must be A and Y"
-    parts, pos = [], 0
-    for i, m in enumerate(insts):
-        parts.append(text[pos:m.start()])
-        body = ",\n".join(f"    .{p}({new_conn.get((i, p), n)})" for p, n in conns[i])
-        parts.append(f"  {m.group(1)} {m.group(2)} (\n{body}\n  );\n")
-        pos = m.end()
-    parts.append(text[pos:])
-    out = "".join(parts)
-    hdr = re.search(r"^module [^;]*;\n", out, re.M)
-    end = out.rindex("endmodule")
-    out = (out[:hdr.end()] + "\n".join(new_wires) + "\n" + out[hdr.end():end]
-           + "\n".join(new_cells) + "\n" + out[end:])
-    stats["area_um2"] = stats["buffers"] * lib["cells"][buf_cell]["area"]
-    return out, stats
 
 
 # --------------------------------------------------------------------------
@@ -509,21 +146,26 @@ opt_clean
 }
 
 
-def yosys_script(cfg, up, files, lib_path):
+def yosys_script(cfg, up, files, lib_path, child_tops=()):
     """The Yosys script; it runs in the configuration's directory, `up` is
     the path from there to the source root (so the script, and the cache
-    key made from it, do not depend on where the checkout lives)."""
+    key made from it, do not depend on where the checkout lives). The
+    modules in child_tops (each derivation of them) become black boxes after
+    elaboration: the parent's run maps only its glue."""
     inc = " ".join(f"-I{up}/{d}" for d in RTL_INCLUDE_DIRS)
     chp = " ".join(f"-chparam {k} {v}" for k, v in cfg["params"])
     src = " ".join(f"{up}/{f}" for f in files)
     top = cfg["top"]
     if cfg["flow"] not in FLOW_OPTIONS:
         raise FlowError(f"unknown flow option {cfg['flow']}")
+    bb = ""
+    if child_tops:
+        bb = "blackbox " + " ".join(f"{t} $paramod*\\{t}" for t in child_tops) + "\n"
     return f"""# {cfg['name']}: generated by synth/synth.py
 read_verilog -defer -DSYNTHESIS {inc} {src}
 hierarchy -check -top {top} {chp}
 tee -q -o hier.json stat -json
-{FLOW_OPTIONS[cfg['flow']]}synth -flatten -top {top}
+{bb}{FLOW_OPTIONS[cfg['flow']]}synth -flatten -top {top}
 tee -q -o check.txt check
 tee -q -o gen_stat.json stat -json
 tee -q -o ltp_gen.txt ltp -noff
@@ -538,9 +180,12 @@ tee -q -o ltp_map.txt ltp t:DFF* t:LATCH %u %n
 """
 
 
-def sta_script(top, lib, clock_port, inputs):
+def sta_script(top, lib, clock_port, inputs, netlists=("netlist_sta.v",)):
+    """OpenSTA script; a hierarchical design reads its children's netlists
+    first and links the top over all of them."""
     load = 4 * lib["inv_cap"]
-    lines = [f"read_liberty {lib['path']}", "read_verilog netlist_sta.v", f"link_design {top}"]
+    lines = ([f"read_liberty {lib['path']}"] + [f"read_verilog {n}" for n in netlists]
+             + [f"link_design {top}"])
     if clock_port:
         lines.append(f"create_clock -name clk -period {STA_PERIOD} [get_ports {clock_port}]")
         data_in = f"[delete_from_list [all_inputs] [get_ports {clock_port}]]"
@@ -599,21 +244,99 @@ def parse_ltp(path):
         return None
 
 
-def stat_module(path):
+def stat_module(path, top=None):
     d = json.load(open(path))
     mods = d.get("modules", {})
+    if top is not None and ("\\" + top) in mods:
+        return mods["\\" + top]
     if len(mods) != 1:
         raise FlowError(f"{path}: expected one module after flattening, got {len(mods)}")
     return next(iter(mods.values()))
 
 
-def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True):
+def derived_params(log_text):
+    """Module name -> {parameter: value} for every module Yosys derived with
+    parameters (the `Parameter \X = V` lines hierarchy prints before
+    `Generating RTLIL representation for module ...`)."""
+    out, cur = {}, {}
+    for line in log_text.splitlines():
+        if "Executing AST frontend in derive mode" in line:
+            cur = {}
+            continue
+        m = re.match(r"Parameter \\(\w+) = (.*)$", line)
+        if m:
+            cur[m.group(1)] = param_value(m.group(2))
+            continue
+        m = re.match(r"Generating RTLIL representation for module `(.*)'\.$", line)
+        if m:
+            out[m.group(1)] = cur
+            cur = {}
+    return out
+
+
+def _base_module(celltype):
+    r"""`$paramod$hash\fiber_xbar` or `\fiber_xbar` -> fiber_xbar."""
+    return celltype.rsplit("\\", 1)[-1] if celltype.startswith("$paramod") else celltype.lstrip("\\")
+
+
+def match_children(cfg, children, by_type, derived):
+    """The parent's black-box cells against its child configurations: every
+    child instantiated, each with exactly the child configuration's
+    parameters (defaults included). Returns {child name: (cell type, count)}."""
+    by_top = {}
+    for ch in children:
+        if ch["cfg"]["top"] in by_top:
+            raise FlowError(f"{cfg['name']}: children {by_top[ch['cfg']['top']]['cfg']['name']} "
+                            f"and {ch['cfg']['name']} have the same top module")
+        by_top[ch["cfg"]["top"]] = ch
+        if ch["cfg"]["flow"] != cfg["flow"]:
+            raise FlowError(f"{cfg['name']}: child {ch['cfg']['name']} has flow "
+                            f"{ch['cfg']['flow']}, the parent {cfg['flow']}")
+    found = {}
+    for t, n in by_type.items():
+        base = _base_module(t)
+        if base not in by_top:
+            continue
+        ch = by_top[base]
+        name = ch["cfg"]["name"]
+        if name in found:
+            raise FlowError(f"{cfg['name']}: two derivations of {base} (one child "
+                            f"configuration per module and parameter set)")
+        want = dict(ch["defaults"])
+        want.update({k: param_value(v) for k, v in ch["cfg"]["params"]})
+        got = dict(ch["defaults"])
+        got.update(derived.get(t, {}) if t.startswith("$paramod") else {})
+        if want != got:
+            diff = ", ".join(f"{k}={got.get(k)} (child {name}: {want.get(k)})"
+                             for k in sorted(set(want) | set(got)) if want.get(k) != got.get(k))
+            raise FlowError(f"{cfg['name']}: {base} is instantiated with {diff}")
+        found[name] = (t, n)
+    missing = [ch["cfg"]["name"] for ch in children if ch["cfg"]["name"] not in found]
+    if missing:
+        raise FlowError(f"{cfg['name']}: child configuration(s) not instantiated: "
+                        + ", ".join(missing))
+    return found
+
+
+def _ge(lib, um2):
+    return round(um2 / lib["ge_area"], 1)
+
+
+def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True, children=()):
     """Synthesize and time one configuration; returns the result record.
+
+    children: the configuration's child configurations, already run, each
+    {"cfg", "rec", "outdir", "defaults"} (defaults: the parameter defaults
+    of the child's top). They are black boxes in this run; the record's
+    area, cells and flops are the glue's plus every child instance's, and
+    `hier` says which part came from where. STA links the children's timed
+    netlists under the glue's.
 
     Yosys, the slow part, is skipped when outdir holds the outputs of a run
     with the same yosys_key (script, sources, tool and library); everything
     after it (parsing, fanout repair, STA) always runs."""
-    script = yosys_script(cfg, os.path.relpath(root, outdir), files, lib["path"])
+    script = yosys_script(cfg, os.path.relpath(root, outdir), files, lib["path"],
+                          [ch["cfg"]["top"] for ch in children])
     key = hashlib.sha256((yosys_key + script).encode()).hexdigest()
     kpath = os.path.join(outdir, "yosys.key")
     rec = {"status": "ok", "log": os.path.relpath(os.path.join(outdir, "yosys.log"), root),
@@ -644,73 +367,125 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True)
             return rec
         with open(kpath, "w") as f:
             json.dump({"key": key, "yosys_s": rec["yosys_s"], "yosys_cpu_s": rec["yosys_cpu_s"]}, f)
-    if cfg["flow"] == "products-as-inputs":
-        m = re.search(r"(\d+) objects", open(os.path.join(outdir, "cut.txt")).read())
-        rec["cut_multipliers"] = int(m.group(1)) if m else 0
-        if not rec["cut_multipliers"]:
-            rec["status"] = "failed"
-            rec["error"] = "products-as-inputs: the design has no multiplier to cut"
-            return rec
 
-    mapped = stat_module(os.path.join(outdir, "map_stat.json"))
-    by_type = mapped["num_cells_by_type"]
+    mapped = stat_module(os.path.join(outdir, "map_stat.json"), cfg["top"])
+    by_type_all = mapped["num_cells_by_type"]
+    found = {}
+    if children:
+        derived = derived_params(open(os.path.join(outdir, "yosys.log"), errors="replace").read())
+        found = match_children(cfg, children, by_type_all, derived)
+    child_types = {t for t, _ in found.values()}
+    by_type = {c: n for c, n in by_type_all.items() if c not in child_types}   # the glue
     unknown = [c for c in by_type if c not in lib["cells"]]
     if unknown:
         rec["status"] = "failed"
         rec["error"] = "unmapped cells after abc: " + ", ".join(sorted(unknown))
         return rec
     area = sum(n * lib["cells"][c]["area"] for c, n in by_type.items())
+    area_lib = sum(n * lib["cells"][c].get("area_liberty", lib["cells"][c]["area"])
+                   for c, n in by_type.items())
     ym = re.search(r"Chip area for module .*?:\s*([0-9.]+)",
                    open(os.path.join(outdir, "map_stat.txt")).read())
-    if ym and abs(float(ym.group(1)) - area) > 0.01 * max(area, 1):
-        raise FlowError(f"{cfg['name']}: area {area} disagrees with yosys {ym.group(1)}")
+    if ym and abs(float(ym.group(1)) - area_lib) > 0.01 * max(area_lib, 1):
+        raise FlowError(f"{cfg['name']}: area {area_lib} disagrees with yosys {ym.group(1)}")
     flop_types = {c for c in by_type if lib["cells"][c]["seq"]}
     flops = sum(by_type[c] for c in flop_types)
     flop_area = sum(by_type[c] * lib["cells"][c]["area"] for c in flop_types)
     latches = sum(n for c, n in by_type.items() if c.startswith("LATCH"))
+    cut = 0
+    if cfg["flow"] == "products-as-inputs":
+        m = re.search(r"(\d+) objects", open(os.path.join(outdir, "cut.txt")).read())
+        cut = int(m.group(1)) if m else 0
 
-    gen = stat_module(os.path.join(outdir, "gen_stat.json"))
+    # Bottom-up: the children's figures, once per instance.
+    total_types = dict(by_type)
+    hier = None
+    if children:
+        hier = {"glue": {"ge": _ge(lib, area), "area_um2": round(area, 2),
+                         "cells": sum(by_type.values()), "flops": flops},
+                "children": []}
+        for ch in children:
+            name = ch["cfg"]["name"]
+            r = ch["rec"]
+            n = found[name][1]
+            for c, k in r["cells_by_type"].items():
+                total_types[c] = total_types.get(c, 0) + n * k
+            area += n * r["area_um2"]
+            flop_area += n * r["flop_area_um2"]
+            flops += n * r["flops"]
+            latches += n * r.get("latches", 0)
+            cut += n * r.get("cut_multipliers", 0)
+            hier["children"].append({"config": name, "top": ch["cfg"]["top"], "instances": n,
+                                     "ge_each": r["ge"], "ge": round(n * r["ge"], 1),
+                                     "flops": n * r["flops"]})
+    if cfg["flow"] == "products-as-inputs":
+        rec["cut_multipliers"] = cut
+        if not cut:
+            rec["status"] = "failed"
+            rec["error"] = "products-as-inputs: the design has no multiplier to cut"
+            return rec
+
+    gen = stat_module(os.path.join(outdir, "gen_stat.json"), cfg["top"])
     check_txt = open(os.path.join(outdir, "check.txt")).read()
     check_warn = len(re.findall(r"^Warning:", check_txt, re.M))
-    children = {}
+    hier_children = {}
     try:
-        hier = json.load(open(os.path.join(outdir, "hier.json")))
+        hj = json.load(open(os.path.join(outdir, "hier.json")))
         topkey = "\\" + cfg["top"]
-        for t, n in hier["modules"].get(topkey, {}).get("num_cells_by_type", {}).items():
+        for t, n in hj["modules"].get(topkey, {}).get("num_cells_by_type", {}).items():
             if t.startswith("$paramod"):
                 base = t.split("\\")[1] if "\\" in t else t
             elif not t.startswith("$"):
                 base = t.lstrip("\\")
             else:
                 continue
-            children[base] = children.get(base, 0) + n
+            hier_children[base] = hier_children.get(base, 0) + n
     except (OSError, ValueError, KeyError):
         pass
 
+    lef_priced = {c: n for c, n in total_types.items()
+                  if lib["cells"].get(c, {}).get("area_from") == "lef"}
     rec.update({
-        "cells": mapped["num_cells"],
-        "cells_by_type": dict(sorted(by_type.items())),
+        "cells": sum(total_types.values()),
+        "cells_by_type": dict(sorted(total_types.items())),
         "flops": flops,
         "latches": latches,
         "area_um2": round(area, 2),
         "flop_area_um2": round(flop_area, 2),
-        "ge": round(area / lib["ge_area"], 1),
+        "ge": _ge(lib, area),
         "generic_gates": gen["num_cells"],
         "depth_generic": parse_ltp(os.path.join(outdir, "ltp_gen.txt")),
         "depth_cells": parse_ltp(os.path.join(outdir, "ltp_map.txt")),
         "check_warnings": check_warn,
-        "children": children,
+        "children": hier_children,
+        "lef_priced": lef_priced,
     })
+    if hier:
+        rec["hier"] = hier
 
     if not sta:
         return rec
-    # Fanout repair, then static timing on the repaired netlist.
+    # Fanout repair, then static timing on the repaired netlist. In a
+    # hierarchical netlist the children's cells are renamed to their tops
+    # (the module names of their own timed netlists).
     netlist = open(os.path.join(outdir, "netlist.v")).read()
+    for name, (t, _) in found.items():
+        if t.startswith("$paramod"):
+            netlist = netlist.replace("\\" + t + " ", _base_module(t))   # eats the escape's space
     timed, rep = repair_fanout(split_assigns(plain_names(netlist)), lib)
     with open(os.path.join(outdir, "netlist_sta.v"), "w") as f:
         f.write(timed)
-    rec["fanout_repair"] = dict(rep, ge=round(rep.get("area_um2", 0) / lib["ge_area"], 1))
-    ports = _ports(netlist)
+    rec["fanout_repair"] = dict(rep, ge=_ge(lib, rep.get("area_um2", 0)))
+    sta_netlists = []
+    for ch in children:
+        for p in ch["rec"].get("sta_netlists", []):
+            if not os.path.isfile(os.path.join(root, p)):
+                raise FlowError(f"{cfg['name']}: {p} of child {ch['cfg']['name']} is missing")
+            if p not in sta_netlists:
+                sta_netlists.append(p)
+    own = os.path.relpath(os.path.join(outdir, "netlist_sta.v"), root)
+    rec["sta_netlists"] = sta_netlists + [own]
+    ports = netlist_ports(netlist)
     clock = None
     if flops:
         for cand in ("clk_i", "clk", "clock"):
@@ -722,8 +497,9 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True)
             rec["error"] = "design has flops but no clk_i/clk port"
             return rec
     data_inputs = [p for p in ports["input"] if p != clock]
+    reads = [os.path.relpath(os.path.join(root, p), outdir) for p in rec["sta_netlists"]]
     with open(os.path.join(outdir, "sta.tcl"), "w") as f:
-        f.write(sta_script(cfg["top"], lib, clock, data_inputs))
+        f.write(sta_script(cfg["top"], lib, clock, data_inputs, reads))
     rc, t_s, c_s = run_tool(["sta", "-no_splash", "-exit", "sta.tcl"],
                             os.path.join(outdir, "sta.log"), outdir, timeout)
     rec["sta_s"] = round(t_s, 2)
@@ -734,18 +510,38 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True)
         rec["error"] = "sta: " + (re.findall(r"^Error.*", sta_text, re.M) or ["rc %s" % rc])[0]
         return rec
     paths = parse_sta(sta_text)
-    # Flops are named by the register bit they hold (their Q net).
+    # Flops are named by the register bit they hold (their Q net); a child's
+    # flop by the child instance and the bit in the child.
     flop_q = {}
-    for m in _INST_RE.finditer(netlist):
+    for m in INST_RE.finditer(netlist):
         if lib["cells"].get(m.group(1), {}).get("seq"):
-            q = dict((p, n.strip()) for p, n in _CONN_RE.findall(m.group(3))).get("Q")
+            q = dict((p, n.strip()) for p, n in CONN_RE.findall(m.group(3))).get("Q")
             if q:
                 flop_q[m.group(2)] = q.replace("\\", "").replace(" ", "")
+    with open(os.path.join(outdir, "flop_q.json"), "w") as f:
+        json.dump(flop_q, f)
+    inst_child = {}
+    if children:
+        by_top = {ch["cfg"]["top"]: ch for ch in children}
+        for m in INST_RE.finditer(timed):
+            if m.group(1) in by_top:
+                inst_child[m.group(2)] = by_top[m.group(1)]
+    child_q = {}
     for p in paths.values():
         p["fo4"] = round(p["ns"] / fo4["ns"], 1)
         for end in ("start", "end"):
             if p[end] in flop_q:
                 p[end] = flop_q[p[end]]
+            elif "/" in p[end] and p[end].split("/", 1)[0] in inst_child:
+                inst, rest = p[end].split("/", 1)
+                ch = inst_child[inst]
+                if inst not in child_q:
+                    try:
+                        child_q[inst] = json.load(open(os.path.join(ch["outdir"], "flop_q.json")))
+                    except (OSError, ValueError):
+                        child_q[inst] = {}
+                p[end] = inst + "." + child_q[inst].get(rest, rest)
+                p.setdefault("children", []).append(ch["cfg"]["name"])
     rec["paths"] = paths
     if paths:
         kind = max(paths, key=lambda k: paths[k]["ns"])
@@ -753,14 +549,6 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True)
     else:
         rec["critical"] = None
     return rec
-
-
-def _ports(netlist):
-    ports = {"input": [], "output": []}
-    for kind, name in re.findall(r"^\s*(input|output)\s+(?:\[[^\]]*\]\s*)?(\\?\S+?)\s*;",
-                                 netlist, re.M):
-        ports[kind].append(name)
-    return ports
 
 
 def _yosys_error(outdir):

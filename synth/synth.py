@@ -29,6 +29,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import flow    # noqa: E402
+import liberty  # noqa: E402
+import tools   # noqa: E402
+import vdeps   # noqa: E402
 import report  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
@@ -37,7 +40,7 @@ BASELINE = os.path.join(HERE, "baseline.json")
 WORK = os.path.join(ROOT, "build", "synth")
 REPORTS = os.path.join(ROOT, "build", "reports")
 GROUPS = ("tilelens-ext", "tilelens-base", "fiber", "fiber-base", "component")
-COLUMNS = ("name", "top", "params", "flow", "group", "set", "delta", "note")
+COLUMNS = ("name", "top", "params", "flow", "group", "set", "delta", "note", "children")
 SETS = ("fast", "main", "all")   # make test's subset < make's main job < make synth-all
 RUNTIMES = os.path.join(HERE, "runtimes.json")
 
@@ -59,7 +62,7 @@ def read_table(path=TABLE):
             deltas[f[1]] = {"tag": f[1], "title": f[2], "meaning": f[3]}
             continue
         f = [x for x in f]
-        if len(f) < len(COLUMNS) - 1:
+        if len(f) < len(COLUMNS) - 2:
             sys.exit(f"{where}: expected {len(COLUMNS)} tab-separated columns, got {len(f)}")
         f += [""] * (len(COLUMNS) - len(f))
         c = dict(zip(COLUMNS, f))
@@ -87,9 +90,24 @@ def read_table(path=TABLE):
                     sys.exit(f"{where}: delta term '{t}' is not TAG:+N or TAG:-N")
         if c["flow"] not in flow.FLOW_OPTIONS:
             sys.exit(f"{where}: flow must be one of {', '.join(flow.FLOW_OPTIONS)}")
-        c.update(params=params, fast=(c["set"] == "fast"), main=(c["set"] in ("fast", "main")),
+        kids = [] if c["children"] in ("", "-") else [k.strip() for k in c["children"].split(",")]
+        c.update(children=kids, params=params, fast=(c["set"] == "fast"), main=(c["set"] in ("fast", "main")),
                  delta=terms, line=lineno)
         configs.append(c)
+    by_name = {c["name"]: c for c in configs}
+    for c in configs:
+        for k in c["children"]:
+            if k not in by_name or k == c["name"]:
+                sys.exit(f"{os.path.relpath(path, ROOT)}:{c['line']}: unknown child configuration {k}")
+    for c in configs:
+        seen, todo = set(), list(c["children"])
+        while todo:
+            k = todo.pop()
+            if k == c["name"]:
+                sys.exit(f"{os.path.relpath(path, ROOT)}:{c['line']}: children form a cycle")
+            if k not in seen:
+                seen.add(k)
+                todo += by_name[k]["children"]
     for c in configs:
         for tag, _ in c["delta"]:
             if tag not in deltas:
@@ -109,10 +127,10 @@ class Runner:
     def __init__(self, jobs, timeout):
         self.jobs = jobs
         self.timeout = timeout
-        self.lib = flow.parse_liberty(flow.find_liberty())
-        self.tools = flow.tool_versions()
+        self.lib = liberty.parse_liberty(liberty.find_liberty())
+        self.tools = tools.tool_versions()
         self.flow_hash = hashlib.sha256()
-        for fn in ("flow.py",):
+        for fn in flow.MODULES:
             self.flow_hash.update(open(os.path.join(HERE, fn), "rb").read())
         self.flow_hash.update(flow.FLOW_VERSION.encode())
         self.flow_hash = self.flow_hash.hexdigest()
@@ -124,8 +142,8 @@ class Runner:
             self.runtimes = {}
 
     def _tool_key(self):
-        return json.dumps([self.flow_hash, self.lib["sha256"], self.tools["yosys"],
-                           self.tools["opensta"]])
+        return json.dumps([self.flow_hash, self.lib["sha256"], self.lib.get("lef_sha256"),
+                           self.tools["yosys"], self.tools["opensta"]])
 
     @staticmethod
     def _abc(c):
@@ -152,25 +170,51 @@ class Runner:
 
     def run(self, configs, run_missing=True, quiet=False,
             not_run="not synthesized yet (make synth)"):
-        modules, dup, words = flow.scan_sources(ROOT)
-        incs = flow.include_files(ROOT)
-        plan, results = [], {}
+        """Runs (or takes from the cache) every configuration of `configs`
+        and the children they are built from (configs.tsv column children),
+        children first: a parent starts when all its children have ended.
+        Returns {name: record} for configs and the children."""
+        modules, dup, words = vdeps.scan_sources(ROOT)
+        incs = vdeps.include_files(ROOT)
+        table = {c["name"]: c for c in read_table()[0]}
+        table.update({c["name"]: c for c in configs})
+        order, seen = [], set()
+
+        def visit(c):                       # children before parents
+            if c["name"] in seen:
+                return
+            seen.add(c["name"])
+            for k in c.get("children", []):
+                visit(table[k])
+            order.append(c)
         for c in configs:
+            visit(c)
+        wanted = {c["name"] for c in configs}
+
+        plan, results, keys = [], {}, {}
+        for c in order:
             try:
-                files = flow.source_closure(c["top"], modules, dup, words)
-            except flow.FlowError as e:
+                files = vdeps.source_closure(c["top"], modules, dup, words)
+            except tools.FlowError as e:
                 results[c["name"]] = {"status": "failed", "error": str(e)}
                 continue
             if files is None:
                 results[c["name"]] = {"status": "not built",
                                       "error": f"no source file defines module {c['top']}"}
                 continue
+            bad = [k for k in c.get("children", []) if k not in keys]
+            if bad:
+                results[c["name"]] = {"status": "failed", "error": "child " + ", ".join(
+                    f"{k} {results[k]['status']}" for k in bad)}
+                continue
             src = hashlib.sha256(json.dumps([self.tools["yosys"], self.lib["sha256"]]).encode())
             for f in files + incs:
-                src.update(f.encode() + b"\0" + flow.file_hash(os.path.join(ROOT, f)).encode())
+                src.update(f.encode() + b"\0" + tools.file_hash(os.path.join(ROOT, f)).encode())
             ykey = src.hexdigest()
             key = hashlib.sha256((self._tool_key() + ykey + json.dumps(
-                [c["top"], c["params"], c["flow"], self._abc(c)])).encode()).hexdigest()
+                [c["top"], c["params"], c["flow"], self._abc(c),
+                 [keys[k] for k in c.get("children", [])]])).encode()).hexdigest()
+            keys[c["name"]] = key
             plan.append((c, files, key, ykey))
 
         todo = []
@@ -197,10 +241,13 @@ class Runner:
                 results[c["name"]] = {"status": "not run", "error": not_run}
             todo = []
         n_cached = len(plan) - len(todo)
+        extra = len(order) - len(configs)
         if not quiet:
-            print(f"synth: {len(configs)} configurations: {len(todo)} to run, {n_cached} "
-                  f"cached, {len(configs) - len(plan)} not built or unreadable; {self.jobs} "
-                  f"jobs; ABC script {flow.ABC_SCRIPT}", flush=True)
+            print(f"synth: {len(configs)} configurations"
+                  + (f" and {extra} children they are built from" if extra else "")
+                  + f": {len(todo)} to run, {n_cached} cached, {len(order) - len(plan)} not "
+                  f"built or unreadable; {self.jobs} jobs; ABC script {flow.ABC_SCRIPT}",
+                  flush=True)
 
         done = [0]
         t_start = time.monotonic()
@@ -218,13 +265,21 @@ class Runner:
                     prev = json.load(open(rpath))
                 except (OSError, ValueError):
                     prev = {}
+                bad = [k for k in c.get("children", []) if results[k].get("status") != "ok"]
                 if prev.get("key") == key:
                     rec = dict(prev["record"], cached=True)
+                elif bad:
+                    rec = {"status": "failed", "error": "child " + ", ".join(
+                        f"{k} {results[k].get('status')}" for k in bad), "cached": False}
                 else:
                     try:
+                        kids = [{"cfg": table[k], "rec": results[k],
+                                 "outdir": os.path.join(WORK, k),
+                                 "defaults": vdeps.module_params(ROOT, modules, table[k]["top"])}
+                                for k in c.get("children", [])]
                         rec = flow.run_config(c, ROOT, files, self.lib, self.fo4, outdir,
-                                              self.timeout, ykey)
-                    except (flow.FlowError, OSError, ValueError, KeyError) as e:
+                                              self.timeout, ykey, children=kids)
+                    except (tools.FlowError, OSError, ValueError, KeyError) as e:
                         rec = {"status": "failed", "error": f"{type(e).__name__}: {e}"}
                     rec["files"] = files
                     rec["cached"] = False
@@ -238,11 +293,27 @@ class Runner:
                       flush=True)
             return c["name"], rec
 
-        if todo:
-            with concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs) as ex:
-                for name, rec in ex.map(one, todo):
+        # A configuration starts when its children have ended (longest first
+        # among those ready).
+        pending = {t[1]["name"]: t for t in todo}
+        running = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs) as ex:
+            while pending or running:
+                busy = set(pending) | set(running.values())
+                ready = [t for n, t in pending.items()
+                         if not any(k in busy for k in t[1].get("children", []))]
+                for t in sorted(ready, key=lambda t: -t[0])[:max(0, self.jobs - len(running))]:
+                    del pending[t[1]["name"]]
+                    running[ex.submit(one, t)] = t[1]["name"]
+                if not running:
+                    raise RuntimeError("synth: dependency deadlock in " + ", ".join(pending))
+                fin, _ = concurrent.futures.wait(list(running),
+                                                 return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in fin:
+                    name, rec = fut.result()
                     results[name] = rec
-        return results
+                    del running[fut]
+        return {k: v for k, v in results.items() if k in wanted or k in seen}
 
 
 def fmt_duration(s):
@@ -417,7 +488,7 @@ def cmd_baseline(args):
 
 
 def _on_signal(signum, _frame):
-    flow.kill_running()
+    tools.kill_running()
     sys.exit(128 + signum)
 
 

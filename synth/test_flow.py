@@ -1,5 +1,10 @@
-"""Unit tests of the netlist steps between Yosys and OpenSTA (synth/flow.py):
-they must rename and rewire without changing the logic. Run by make synth-area.
+"""Unit tests of the synthesis flow's modules, one class or more per module:
+netlist_fix.py (the netlist steps between Yosys and OpenSTA must rename and
+rewire without changing the logic), liberty.py (cell areas, the LEF where the
+liberty says 0), vdeps.py (which files a top reads, parameter defaults),
+flow.py (the ABC script in the Yosys script, children as black boxes and
+their parameter check) and synth.py (the progress line, the table). Run by
+make synth-area.
 
     python3 -m unittest discover -s synth -p 'test_*.py'
 """
@@ -12,14 +17,18 @@ import unittest
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import flow  # noqa: E402
+import liberty  # noqa: E402
+import netlist_fix  # noqa: E402
+import tools  # noqa: E402
+import vdeps  # noqa: E402
 
 
 def connections(text):
     """(cell, instance) -> {pin: net} of a netlist written like Yosys does."""
     out = {}
-    for m in flow._INST_RE.finditer(text):
+    for m in netlist_fix.INST_RE.finditer(text):
         out[(m.group(1), m.group(2))] = dict(
-            (p, n.strip()) for p, n in flow._CONN_RE.findall(m.group(3)))
+            (p, n.strip()) for p, n in netlist_fix.CONN_RE.findall(m.group(3)))
     return out
 
 
@@ -29,19 +38,19 @@ class SplitAssigns(unittest.TestCase):
     def test_concatenation_becomes_one_assign_per_bit(self):
         text = ("module m(a, b, c);\n  output [3:0] a;\n  output b;\n  input [1:0] c;\n"
                 "  assign { a[3:2], b, a[0] } = { 2'h1, c };\nendmodule\n")
-        got = re.findall(r"assign (\S+) = (\S+);", flow.split_assigns(text))
+        got = re.findall(r"assign (\S+) = (\S+);", netlist_fix.split_assigns(text))
         self.assertEqual(got, [("a[3]", "1'b0"), ("a[2]", "1'b1"), ("b", "c[1]"),
                                ("a[0]", "c[0]")])
 
     def test_plain_assign_is_left_alone(self):
         text = "module m(a, b);\n  output [1:0] a;\n  input [1:0] b;\n  assign a = b;\nendmodule\n"
-        self.assertEqual(flow.split_assigns(text), text)
+        self.assertEqual(netlist_fix.split_assigns(text), text)
 
     def test_width_mismatch_is_an_error(self):
         text = ("module m(a, b);\n  output [1:0] a;\n  input [2:0] b;\n"
                 "  assign { a } = { b };\nendmodule\n")
-        with self.assertRaises(flow.FlowError):
-            flow.split_assigns(text)
+        with self.assertRaises(tools.FlowError):
+            netlist_fix.split_assigns(text)
 
 
 class PlainNames(unittest.TestCase):
@@ -51,7 +60,7 @@ class PlainNames(unittest.TestCase):
         text = ("module m(\\gen_dim[0].prod , esc_gen_dim_0__prod);\n"
                 "  input [1:0] \\gen_dim[0].prod ;\n  input esc_gen_dim_0__prod;\n"
                 "  INVX1 u (.A(\\gen_dim[0].prod [1]), .Y(y));\nendmodule\n")
-        out = flow.plain_names(text)
+        out = netlist_fix.plain_names(text)
         self.assertNotIn("\\", out)
         self.assertIn("esc_gen_dim_0__prod_1 [1]", out)
         self.assertEqual(out.count("esc_gen_dim_0__prod_1"), 3)
@@ -62,7 +71,7 @@ class RepairFanout(unittest.TestCase):
     # driver through a chain of BUFX4, and no net drives more than the limit.
     @classmethod
     def setUpClass(cls):
-        cls.lib = flow.parse_liberty(flow.find_liberty())
+        cls.lib = liberty.parse_liberty(liberty.find_liberty())
 
     def netlist(self, loads):
         cells = [f"  NAND2X1 g{i} (\n    .A(n),\n    .B(b),\n    .Y(o{i})\n  );"
@@ -74,7 +83,7 @@ class RepairFanout(unittest.TestCase):
 
     def test_every_load_reaches_its_driver_through_buffers_only(self):
         for loads in (8, 9, 20, 70, 600):
-            text, st = flow.repair_fanout(self.netlist(loads), self.lib)
+            text, st = netlist_fix.repair_fanout(self.netlist(loads), self.lib)
             conn = connections(text)
             drv = {}
             fanout = {}
@@ -84,17 +93,17 @@ class RepairFanout(unittest.TestCase):
                         drv[n] = (cell, inst, pins)
                     elif not (cell == "DFFPOSX1" and p == "CLK"):
                         fanout[n] = fanout.get(n, 0) + 1
-            self.assertLessEqual(max(fanout.values()), flow.MAX_FANOUT, loads)
+            self.assertLessEqual(max(fanout.values()), netlist_fix.MAX_FANOUT, loads)
             for i in range(loads):
                 net = conn[("NAND2X1", f"g{i}")]["A"]
-                while drv[net][0] == flow.BUF_CELL:
+                while drv[net][0] == netlist_fix.BUF_CELL:
                     net = drv[net][2]["A"]
                 self.assertEqual(net, "n")
             self.assertEqual(conn[("NAND2X1", "g0")]["B"] != "b", loads > 8)
             self.assertEqual(st["buffers"] == 0, loads <= 8)
 
     def test_clock_pins_are_not_buffered(self):
-        text, _ = flow.repair_fanout(self.netlist(3).replace(".CLK(a)", ".CLK(b)"), self.lib)
+        text, _ = netlist_fix.repair_fanout(self.netlist(3).replace(".CLK(a)", ".CLK(b)"), self.lib)
         self.assertEqual(connections(text)[("DFFPOSX1", "f")]["CLK"], "b")
 
 
@@ -119,7 +128,7 @@ class AbcScript(unittest.TestCase):
         self.assertEqual(len(seen), len(flow.ABC_SCRIPTS))
 
     def test_unknown_script_is_an_error(self):
-        with self.assertRaises(flow.FlowError):
+        with self.assertRaises(tools.FlowError):
             flow.abc_command("LIB", "no-such-script")
 
 
@@ -153,6 +162,116 @@ class Table(unittest.TestCase):
             self.assertIn(c["set"], synth.SETS)
             if c["fast"] or c["delta"]:
                 self.assertTrue(c["main"], f"{c['name']} must be in the main set")
+
+
+class Liberty(unittest.TestCase):
+    # Why: OSU 0.18 um's liberty gives LATCH an area of 0; a latch array
+    # would be priced as free. The LEF of the same package has its size.
+    def test_zero_area_cells_take_the_lef_area(self):
+        path = liberty.find_liberty()
+        lib = liberty.parse_liberty(path)
+        self.assertIsNotNone(lib["lef"])
+        self.assertAlmostEqual(lib["cells"]["LATCH"]["area"], 56.0)
+        self.assertEqual(lib["cells"]["LATCH"]["area_from"], "lef")
+        self.assertEqual(lib["lef_priced"]["LATCH"], {"liberty_um2": 0.0, "lef_um2": 56.0})
+        # a cell the liberty prices keeps the liberty's area
+        self.assertEqual(lib["cells"]["NAND2X1"]["area"], 24.0)
+        self.assertNotIn("NAND2X1", lib["lef_priced"])
+        bare = liberty.parse_liberty(path, lef=None)
+        self.assertEqual(bare["cells"]["LATCH"]["area"], 0.0)
+        self.assertEqual(bare["lef_priced"], {})
+
+    def test_lef_sizes(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".lef", delete=False) as f:
+            f.write("MACRO A\n  SIZE 5.600 BY 10.000 ;\n  PIN Y\n  END Y\nEND A\n"
+                    "MACRO B\n  CLASS CORE ;\n  SIZE 2 BY 3 ;\nEND B\n")
+        try:
+            self.assertEqual(liberty.parse_lef(f.name), {"A": 56.0, "B": 6.0})
+        finally:
+            os.unlink(f.name)
+
+
+class Sources(unittest.TestCase):
+    # Why: a child's netlist may stand in for its instance only at the same
+    # parameters, defaults included: the defaults must be read right.
+    def test_module_params_and_values(self):
+        import tempfile
+        d = tempfile.mkdtemp()
+        os.makedirs(os.path.join(d, "rtl", "fiber"))
+        with open(os.path.join(d, "rtl", "fiber", "m.v"), "w") as f:
+            f.write("// parameter integer Fake = 9,\nmodule m #(\n  parameter integer A = 32, // c\n"
+                    "  parameter W = 8'd5,\n  parameter [3:0] B = 4'b1010\n) (input x);\n"
+                    "  localparam integer L = A * 2;\n  n u (.x(x));\nendmodule\n"
+                    "module n (input x);\n  parameter P = 3;\nendmodule\n")
+        mods, dup, words = vdeps.scan_sources(d)
+        self.assertEqual(vdeps.module_params(d, mods, "m"), {"A": 32, "W": 5, "B": 10})
+        self.assertEqual(vdeps.module_params(d, mods, "n"), {"P": 3})
+        self.assertEqual(vdeps.source_closure("m", mods, dup, words), ["rtl/fiber/m.v"])
+        self.assertEqual(vdeps.param_value("32'00000000000000000000000000000101"), 5)
+        self.assertEqual(vdeps.param_value(" 2048 "), 2048)
+        with self.assertRaises(tools.FlowError):
+            vdeps.module_params(d, mods, "missing")
+
+
+class Children(unittest.TestCase):
+    # Why: bottom-up synthesis replaces a child instance by the child
+    # configuration's netlist; a different parameter set would silently
+    # price and time another circuit.
+    LOG = ("Parameter \\Lanes = 1\n"
+           "7.3. Executing AST frontend in derive mode using pre-parsed AST for module `\\x'.\n"
+           "Parameter \\Lanes = 1\nParameter \\Width = 32\n"
+           "Generating RTLIL representation for module `$paramod$ab\\x'.\n"
+           "Generating RTLIL representation for module `\\y'.\n")
+
+    def child(self, name, top, params, defaults, flow_opt="-"):
+        return {"cfg": {"name": name, "top": top, "params": params, "flow": flow_opt},
+                "rec": {}, "outdir": "", "defaults": defaults}
+
+    def test_derived_params(self):
+        self.assertEqual(flow.derived_params(self.LOG), {"$paramod$ab\\x": {"Lanes": 1, "Width": 32},
+                                                          "\\y": {}})
+
+    def test_match(self):
+        derived = flow.derived_params(self.LOG)
+        parent = {"name": "p", "flow": "-"}
+        by_type = {"$paramod$ab\\x": 1, "y": 4, "NAND2X1": 10}
+        kids = [self.child("x.l1", "x", [("Lanes", "1")], {"Lanes": 32, "Width": 32}),
+                self.child("y", "y", [], {"N": 4})]
+        got = flow.match_children(parent, kids, by_type, derived)
+        self.assertEqual(got, {"x.l1": ("$paramod$ab\\x", 1), "y": ("y", 4)})
+        # the full-size child at a one-lane instance: refused
+        kids[0] = self.child("x", "x", [], {"Lanes": 32, "Width": 32})
+        with self.assertRaisesRegex(tools.FlowError, "Lanes=1 \\(child x: 32\\)"):
+            flow.match_children(parent, kids, by_type, derived)
+        # a child the parent does not instantiate: refused
+        kids[0] = self.child("x.l1", "x", [("Lanes", "1")], {"Lanes": 32, "Width": 32})
+        with self.assertRaisesRegex(tools.FlowError, "not instantiated: z"):
+            flow.match_children(parent, kids + [self.child("z", "z", [], {})], by_type, derived)
+        # a child synthesized with another flow option: refused
+        with self.assertRaisesRegex(tools.FlowError, "has flow"):
+            flow.match_children({"name": "p", "flow": "products-as-inputs"}, kids, by_type,
+                                derived)
+
+    def test_children_are_black_boxes_in_the_parent_script(self):
+        cfg = {"name": "p", "top": "p", "params": [], "flow": "-"}
+        ys = flow.yosys_script(cfg, "..", ["a.v"], "LIB", ["x", "y"])
+        bb = [ln for ln in ys.splitlines() if ln.startswith("blackbox")]
+        self.assertEqual(bb, ["blackbox x $paramod*\\x y $paramod*\\y"])
+        self.assertLess(ys.index("blackbox"), ys.index("synth -flatten"))
+        self.assertNotIn("blackbox", flow.yosys_script(cfg, "..", ["a.v"], "LIB"))
+
+    def test_table_children(self):
+        import synth
+        configs, _ = synth.read_table()
+        by_name = {c["name"]: c for c in configs}
+        parents = [c for c in configs if c["children"]]
+        self.assertTrue(parents)
+        for c in parents:
+            for k in c["children"]:
+                self.assertIn(k, by_name)
+                if c["main"]:
+                    self.assertTrue(by_name[k]["main"], f"{k}: child of main-set {c['name']}")
 
 
 if __name__ == "__main__":
