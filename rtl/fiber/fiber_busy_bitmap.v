@@ -51,10 +51,19 @@
 // Timing: eligibility is combinational from the flops and the query ports;
 //   updates take effect at the next rising clk_i, so an instruction checked
 //   in cycle t sees the updates of cycles up to t-1.
-// Cost notes: issue and writeback decode only the 512 bits of their SP's
-//   partition, each read port only the 256 rows of its bank (one AND per
-//   bit), consumption and DEPBAR the whole group; the destination read
-//   multiplexer covers one partition.
+// Structure: a register id is a word (id[10:5], 64 words of 32 bits; SP
+//   s's partition is words 16s .. 16s+15) and a bit in the word (id[4:0]).
+//   Every update port predecodes its id into a word one-hot (valid folded
+//   in) and a 32-bit bit one-hot; each word of a write vector is the AND-OR
+//   of the ports that may name it: issue and writeback only the word's own
+//   SP, a read port only the two ports of the word's SP (its banks: port
+//   2s+b sets bit {row[3:0], b} of word 16s+row[7:4]), consumption and
+//   DEPBAR every word. A DEPBAR overridden by a later SP's DEPBAR on the
+//   same register and group is dropped before the decode, so the DEPBARs
+//   that remain touch disjoint bits. The merge is whole-vector: one set and
+//   one clear vector per group (the synchronous reset is a clear of every
+//   bit), each replica q' = (q & ~clr) | set in plain flops. The destination
+//   read covers one partition (512:1), a source read the group (2048:1).
 // Twin: fb_bm_reset / fb_bm_check / fb_bm_step in
 //   cmodel/src/fiber/fiber_busy_bitmap.c (docs/fiber.md, section 7);
 //   fb_bm_step's return value is upd_range_err_o.
@@ -122,15 +131,17 @@ module fiber_busy_bitmap #(
   localparam integer RegWidth = 11;
   localparam integer RowWidth = 8;
   localparam integer PartReg  = 512;                     // registers per SP
-  // Rows decoded by the whole-group ports: every row a register < NumReg has.
-  localparam integer NumRowG  = (NumReg >= PartReg) ? 256 : (NumReg + 1) / 2;
+  localparam integer WordW    = 32;                      // bits per word (id[4:0])
+  localparam integer NumHi    = 64;                      // words of 2048 registers (id[10:5])
+  localparam integer PartWord = PartReg / WordW;         // words per SP (id[8:5])
+  localparam integer NumWord  = (NumReg + WordW - 1) / WordW;
+  localparam integer NumBit   = NumWord * WordW;         // NumReg padded to whole words
+  localparam integer NumCons  = NumSp * NumSrc;
   // Read index width and the state padded to a power of two for the reads.
   localparam integer IdxWidth = (NumReg > 1) ? $clog2(NumReg) : 1;
   localparam integer PadReg   = 1 << IdxWidth;
   // Ids below RegLimit exist; {1'b0, id} < RegLimit is the range check.
   localparam [RegWidth:0]  RegLimit = NumReg[RegWidth:0];
-  localparam [NumReg-1:0]  RegAll   = {NumReg{1'b1}};
-  localparam [NumRowG-1:0] RowOne   = 1;
 
   // Registers of SP s's partition below NumReg (0..512).
   function automatic integer part_n;
@@ -178,136 +189,148 @@ module fiber_busy_bitmap #(
   assign upd_range_err_o = upd_err;
 
   // ---------------------------------------------------------------------
-  // Decoders, one AND gate per bit and port after a small predecode. A row
-  // decodes one-hot (a row beyond the vector selects none), register r is
-  // bit r, and a decoder only has the bits of the registers it may name:
-  //   glob_oh[g]: consumption (g = 4s+k) and DEPBAR (g = 16+s), over the
-  //     whole group: {sp, bank} one-hot (8, valid folded in) AND row one-hot;
-  //   iss_oh[s], wb_oh[s]: SP s's partition only (bit j = register
-  //     s*512+j), valid when the id's sp is s;
-  //   rd_oh[p]: read port p, the rows of bank p%2 of SP p/2 (bit j = row j).
-  // An id >= NumReg selects no bit, so it writes nothing.
+  // DEPBAR override: a DEPBAR is dropped when a later SP's DEPBAR names the
+  // same register and group (the later one decides the bit). The DEPBARs
+  // left touch pairwise different bits, so no per-bit priority is needed.
   // ---------------------------------------------------------------------
-  localparam integer NumGlob = NumSp * NumSrc + NumSp;
-  wire [NumGlob*RegWidth-1:0] glob_id    = {dep_reg_i, cons_src_i};
-  wire [NumGlob-1:0]          glob_valid = {dep_valid_i, cons_valid_i};
-  wire [NumReg-1:0]           glob_oh [0:NumGlob-1];
-  wire [PartReg-1:0]          iss_oh  [0:NumSp-1];
-  wire [PartReg-1:0]          wb_oh   [0:NumSp-1];
-  wire [255:0]                rd_oh   [0:NumPort-1];
-  genvar gg, gq, gb;
-  generate
-    for (gg = 0; gg < NumGlob; gg = gg + 1) begin : gen_glob
-      wire [RegWidth-1:0] id     = glob_id[gg*RegWidth +: RegWidth];
-      wire [NumRowG-1:0]  row_oh = RowOne << id[8:1];
-      wire [7:0]          spb_oh = {7'd0, glob_valid[gg]} << {id[10:9], id[0]};
-      for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
-        assign glob_oh[gg][gb] = spb_oh[2*(gb/PartReg) + gb%2] & row_oh[(gb%PartReg)/2];
-      end
-    end
-    for (gq = 0; gq < NumSp; gq = gq + 1) begin : gen_local
-      localparam [1:0]   SpId  = gq;
-      localparam integer PartN = part_n(gq);
-      if (PartN > 0) begin : gen_part
-        localparam integer           NRow   = (PartN + 1) / 2;
-        localparam [NRow-1:0]        LRowOne = 1;
-        wire [RegWidth-1:0] iid  = issue_dst_i[gq*RegWidth +: RegWidth];
-        wire [RegWidth-1:0] wid  = wb_dst_i[gq*RegWidth +: RegWidth];
-        wire [NRow-1:0]     irow = LRowOne << iid[8:1];
-        wire [NRow-1:0]     wrow = LRowOne << wid[8:1];
-        wire                iv   = issue_valid_i[gq] && iid[10:9] == SpId;
-        wire                wv   = wb_valid_i[gq] && wid[10:9] == SpId;
-        wire [1:0]          ib   = {iv & iid[0], iv & ~iid[0]};
-        wire [1:0]          wbk  = {wv & wid[0], wv & ~wid[0]};
-        for (gb = 0; gb < PartReg; gb = gb + 1) begin : gen_bit
-          if (gb < PartN) begin : gen_on
-            assign iss_oh[gq][gb] = ib[gb%2] & irow[gb/2];
-            assign wb_oh[gq][gb]  = wbk[gb%2] & wrow[gb/2];
-          end else begin : gen_off
-            assign iss_oh[gq][gb] = 1'b0;
-            assign wb_oh[gq][gb]  = 1'b0;
-          end
-        end
-      end else begin : gen_none
-        assign iss_oh[gq] = {PartReg{1'b0}};
-        assign wb_oh[gq]  = {PartReg{1'b0}};
-      end
-    end
-    for (gq = 0; gq < NumPort; gq = gq + 1) begin : gen_rd
-      localparam integer PartN = part_n(gq / 2);
-      // rows j of this bank with register (gq/2)*512 + 2j + gq%2 < NumReg
-      localparam integer NRow  = (PartN > gq % 2) ? (PartN - gq % 2 + 1) / 2 : 0;
-      if (NRow > 0) begin : gen_rows
-        localparam [NRow-1:0] PRowOne = 1;
-        wire [NRow-1:0] oh = {NRow{read_valid_i[gq]}} & (PRowOne << read_row_i[gq*RowWidth +: RowWidth]);
-        if (NRow < 256) begin : gen_fill
-          assign rd_oh[gq] = {{(256-NRow){1'b0}}, oh};
-        end else begin : gen_exact
-          assign rd_oh[gq] = oh;
-        end
-      end else begin : gen_none
-        assign rd_oh[gq] = 256'd0;
-      end
-    end
-  endgenerate
-
-  // ---------------------------------------------------------------------
-  // The merged write: enable and data per bit of each group, built in the
-  // documented order; the synchronous reset is a write of 0 to every bit.
-  // ---------------------------------------------------------------------
-  reg [NumReg-1:0] e_we, e_wd, f_we, f_wd, oh;
-  integer s, k, b;  // loop indices of this block only
+  reg [NumSp-1:0] dep_live;
+  integer ds, dt;  // loop indices of this block only
   always @* begin
-    e_we = {NumReg{1'b0}};
-    e_wd = {NumReg{1'b0}};
-    f_we = {NumReg{1'b0}};
-    f_wd = {NumReg{1'b0}};
-    oh   = {NumReg{1'b0}};
-    // 1. hardware clears (data stays 0)
-    for (s = 0; s < NumSp; s = s + 1) begin
-      for (b = 0; b < part_n(s); b = b + 1)
-        e_we[s*PartReg + b] = e_we[s*PartReg + b] | wb_oh[s][b];
-      for (k = 0; k < NumSrc; k = k + 1)
-        f_we = f_we | glob_oh[s*NumSrc+k];
-    end
-    // 2. hardware sets: issue (own partition), operand read (by port)
-    for (s = 0; s < NumSp; s = s + 1)
-      for (b = 0; b < part_n(s); b = b + 1) begin
-        e_we[s*PartReg + b] = e_we[s*PartReg + b] | iss_oh[s][b];
-        e_wd[s*PartReg + b] = e_wd[s*PartReg + b] | iss_oh[s][b];
-        f_we[s*PartReg + b] = f_we[s*PartReg + b] | rd_oh[2*s + b%2][b/2];
-        f_wd[s*PartReg + b] = f_wd[s*PartReg + b] | rd_oh[2*s + b%2][b/2];
-      end
-    // 3. extended DEPBAR, SP 0 first: a later SP overrides
-    for (s = 0; s < NumSp; s = s + 1) begin
-      oh = glob_oh[NumSp*NumSrc+s];
-      if (dep_group_i[s]) begin
-        f_we = f_we | oh;
-        f_wd = dep_set_i[s] ? (f_wd | oh) : (f_wd & ~oh);
-      end else begin
-        e_we = e_we | oh;
-        e_wd = dep_set_i[s] ? (e_wd | oh) : (e_wd & ~oh);
-      end
-    end
-    // 4. ALL-scope set of EMPTY
-    if (all_set_i) begin
-      e_we = RegAll;
-      e_wd = RegAll;
-    end
-    // synchronous reset: write 0 everywhere
-    if (!rst_ni) begin
-      e_we = RegAll;
-      e_wd = {NumReg{1'b0}};
-      f_we = RegAll;
-      f_wd = {NumReg{1'b0}};
+    for (ds = 0; ds < NumSp; ds = ds + 1) begin
+      dep_live[ds] = dep_valid_i[ds];
+      for (dt = ds + 1; dt < NumSp; dt = dt + 1)
+        if (dep_valid_i[dt] && dep_group_i[dt] == dep_group_i[ds] &&
+            dep_reg_i[dt*RegWidth +: RegWidth] == dep_reg_i[ds*RegWidth +: RegWidth])
+          dep_live[ds] = 1'b0;
     end
   end
 
   // ---------------------------------------------------------------------
+  // Predecode of every update port: a word one-hot (valid folded in) and a
+  // 32-bit one-hot of the bit in the word.
+  //   cons_hi/lo[k]: consumption k = 4s+k', any word (64-bit word one-hot);
+  //   dep_*_hi[s], dep_lo[s]: DEPBAR of SP s, split by group (e/f) and by
+  //     set/clear (s/c) in the word one-hot;
+  //   iss_hi/lo[s], wb_hi/lo[s]: SP s's 16 words only (an id of another SP
+  //     selects none);
+  //   rd_hi/lo[p]: read port p = 2s+b, SP s's 16 words, bit {row[3:0], b}.
+  // ---------------------------------------------------------------------
+  localparam [NumHi-1:0]    HiOne   = 1;
+  localparam [PartWord-1:0] PHiOne  = 1;
+  localparam [WordW-1:0]    LoOne   = 1;
+  // Below 2048 registers the ports and words of absent registers are
+  // unused (ids beyond NumReg write nothing).
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [NumCons*NumHi-1:0]    cons_hi;
+  reg [NumCons*WordW-1:0]    cons_lo;
+  reg [NumSp*NumHi-1:0]      dep_es_hi, dep_ec_hi, dep_fs_hi, dep_fc_hi;
+  reg [NumSp*WordW-1:0]      dep_lo;
+  reg [NumSp*PartWord-1:0]   iss_hi, wb_hi;
+  reg [NumSp*WordW-1:0]      iss_lo, wb_lo;
+  reg [NumPort*PartWord-1:0] rd_hi;
+  reg [NumPort*WordW-1:0]    rd_lo;
+  reg [RegWidth-1:0]         pid;
+  reg [RowWidth-1:0]         prow;
+  reg [NumHi-1:0]            dhi;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer ps, pk;  // loop indices of this block only
+  always @* begin
+    for (pk = 0; pk < NumCons; pk = pk + 1) begin
+      pid = cons_src_i[pk*RegWidth +: RegWidth];
+      cons_hi[pk*NumHi +: NumHi] = {NumHi{cons_valid_i[pk]}} & (HiOne << pid[10:5]);
+      cons_lo[pk*WordW +: WordW] = LoOne << pid[4:0];
+    end
+    for (ps = 0; ps < NumSp; ps = ps + 1) begin
+      pid = dep_reg_i[ps*RegWidth +: RegWidth];
+      dhi = {NumHi{dep_live[ps]}} & (HiOne << pid[10:5]);
+      dep_es_hi[ps*NumHi +: NumHi] = {NumHi{~dep_group_i[ps] &  dep_set_i[ps]}} & dhi;
+      dep_ec_hi[ps*NumHi +: NumHi] = {NumHi{~dep_group_i[ps] & ~dep_set_i[ps]}} & dhi;
+      dep_fs_hi[ps*NumHi +: NumHi] = {NumHi{ dep_group_i[ps] &  dep_set_i[ps]}} & dhi;
+      dep_fc_hi[ps*NumHi +: NumHi] = {NumHi{ dep_group_i[ps] & ~dep_set_i[ps]}} & dhi;
+      dep_lo[ps*WordW +: WordW]    = LoOne << pid[4:0];
+      pid = issue_dst_i[ps*RegWidth +: RegWidth];
+      iss_hi[ps*PartWord +: PartWord] =
+        {PartWord{issue_valid_i[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
+      iss_lo[ps*WordW +: WordW] = LoOne << pid[4:0];
+      pid = wb_dst_i[ps*RegWidth +: RegWidth];
+      wb_hi[ps*PartWord +: PartWord] =
+        {PartWord{wb_valid_i[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
+      wb_lo[ps*WordW +: WordW] = LoOne << pid[4:0];
+    end
+    for (pk = 0; pk < NumPort; pk = pk + 1) begin
+      prow = read_row_i[pk*RowWidth +: RowWidth];
+      rd_hi[pk*PartWord +: PartWord] = {PartWord{read_valid_i[pk]}} & (PHiOne << prow[7:4]);
+      rd_lo[pk*WordW +: WordW]       = LoOne << {prow[3:0], pk[0]};
+    end
+  end
+
+  // ---------------------------------------------------------------------
+  // The write vectors, word by word: each word is the AND-OR of the ports
+  // that may name it (the word's SP for issue, writeback and read, every
+  // port for consumption and DEPBAR).
+  // ---------------------------------------------------------------------
+  wire [NumBit-1:0] iss_v, wb_v, rd_v, cons_v;       // hardware sets and clears
+  wire [NumBit-1:0] des_v, dec_v, dfs_v, dfc_v;      // DEPBAR set / clear, EMPTY / FULL
+  genvar gw;
+  generate
+    for (gw = 0; gw < NumWord; gw = gw + 1) begin : gen_word
+      localparam integer Sp = gw / PartWord;        // the SP that owns the word
+      localparam integer Wi = gw % PartWord;        // the word in its partition
+      reg [WordW-1:0] cons_w, des_w, dec_w, dfs_w, dfc_w;
+      integer wk;  // loop index of this block only
+      always @* begin
+        cons_w = {WordW{1'b0}};
+        for (wk = 0; wk < NumCons; wk = wk + 1)
+          cons_w = cons_w | ({WordW{cons_hi[wk*NumHi + gw]}} & cons_lo[wk*WordW +: WordW]);
+        des_w = {WordW{1'b0}};
+        dec_w = {WordW{1'b0}};
+        dfs_w = {WordW{1'b0}};
+        dfc_w = {WordW{1'b0}};
+        for (wk = 0; wk < NumSp; wk = wk + 1) begin
+          des_w = des_w | ({WordW{dep_es_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
+          dec_w = dec_w | ({WordW{dep_ec_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
+          dfs_w = dfs_w | ({WordW{dep_fs_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
+          dfc_w = dfc_w | ({WordW{dep_fc_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
+        end
+      end
+      assign cons_v[gw*WordW +: WordW] = cons_w;
+      assign des_v[gw*WordW +: WordW]  = des_w;
+      assign dec_v[gw*WordW +: WordW]  = dec_w;
+      assign dfs_v[gw*WordW +: WordW]  = dfs_w;
+      assign dfc_v[gw*WordW +: WordW]  = dfc_w;
+      assign iss_v[gw*WordW +: WordW] =
+        {WordW{iss_hi[Sp*PartWord + Wi]}} & iss_lo[Sp*WordW +: WordW];
+      assign wb_v[gw*WordW +: WordW] =
+        {WordW{wb_hi[Sp*PartWord + Wi]}} & wb_lo[Sp*WordW +: WordW];
+      assign rd_v[gw*WordW +: WordW] =
+        ({WordW{rd_hi[(2*Sp)*PartWord + Wi]}}   & rd_lo[(2*Sp)*WordW +: WordW]) |
+        ({WordW{rd_hi[(2*Sp+1)*PartWord + Wi]}} & rd_lo[(2*Sp+1)*WordW +: WordW]);
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
+  // The merge, on whole vectors, in the documented order; q' = set | (q &
+  // ~clr), so a set beats a clear and a later step that clears removes the
+  // earlier sets:
+  //   EMPTY: clear = writeback | DEPBAR clear; set = issue & ~DEPBAR clear
+  //          | DEPBAR set; ALL-scope sets every bit;
+  //   FULL:  clear = consumption | DEPBAR clear; set = read & ~DEPBAR clear
+  //          | DEPBAR set;
+  //   reset (rst_ni low): clear every bit, set none.
+  // ---------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [NumBit-1:0] e_set = {NumBit{rst_ni}} &
+                            ({NumBit{all_set_i}} | des_v | (iss_v & ~dec_v));
+  wire [NumBit-1:0] e_clr = {NumBit{~rst_ni}} | wb_v | dec_v;
+  wire [NumBit-1:0] f_set = {NumBit{rst_ni}} & (dfs_v | (rd_v & ~dfc_v));
+  wire [NumBit-1:0] f_clr = {NumBit{~rst_ni}} | cons_v | dfc_v;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---------------------------------------------------------------------
   // Replicas. Each holds both groups in plain flops, applies the broadcast
-  // write (q' = we ? wd : q) and serves the read ports of the SPs mapped
-  // to it (SP s reads replica s % NumRep): FULL[dst] over SP s's own
-  // partition, EMPTY[src k] over the whole group.
+  // set and clear and serves the read ports of the SPs mapped to it (SP s
+  // reads replica s % NumRep): FULL[dst] over SP s's own partition,
+  // EMPTY[src k] over the whole group.
   // ---------------------------------------------------------------------
   wire [NumSp-1:0]        dst_bit;   // FULL[dst] of SP s's replica
   wire [NumSp*NumSrc-1:0] src_bit;   // EMPTY[src k] of SP s's replica
@@ -315,8 +338,8 @@ module fiber_busy_bitmap #(
   generate
     for (gr = 0; gr < NumRep; gr = gr + 1) begin : gen_rep
       reg  [NumReg-1:0] empty_q, full_q;
-      wire [NumReg-1:0] empty_d = (empty_q & ~e_we) | (e_wd & e_we);
-      wire [NumReg-1:0] full_d  = (full_q & ~f_we) | (f_wd & f_we);
+      wire [NumReg-1:0] empty_d = e_set[NumReg-1:0] | (empty_q & ~e_clr[NumReg-1:0]);
+      wire [NumReg-1:0] full_d  = f_set[NumReg-1:0] | (full_q & ~f_clr[NumReg-1:0]);
       // keep: the replicas are equal by construction, and synthesis would
       // otherwise merge them into one
       (* keep *)
