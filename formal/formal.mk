@@ -4,6 +4,7 @@
 #                       deliberate bug of formal/mutants.tsv must make its proof fail
 #   make check-formal   test group: the fast proofs only (inside make test)
 #   make formal-mutate  the mutation check alone
+#   make check-formal-rtlil  test group: unit test of formal/rtlil_covers.py
 #   formal-<block>      the full-group proofs of one block (test groups of
 #                       `make test-formal-ci`, the second stage of CI: the
 #                       functional properties G1-G8, B1-B5, W1-W8, I1-I7 and
@@ -29,7 +30,7 @@
 FORMAL_JOBS ?= 1
 PROVE_PY    := python3 formal/prove.py
 
-.PHONY: formal-proofs formal-mutate check-formal
+.PHONY: formal-proofs formal-mutate check-formal check-formal-rtlil
 
 formal: deps
 	@$(PROVE_PY) run --group all --jobs $(FORMAL_JOBS); a=$$?; \
@@ -46,6 +47,13 @@ check-formal:
 	@$(PROVE_PY) run --group fast --jobs 1
 
 TEST_GROUPS_COMMON += check-formal
+
+# test group: the unit test of the cover rewriting of engine=sat covers
+# (formal/rtlil_covers.py), about 1 s
+check-formal-rtlil:
+	@python3 formal/test_rtlil_covers.py
+
+TEST_GROUPS_COMMON += check-formal-rtlil
 
 # Every block whose script declares a full-group proof.
 FORMAL_FULL_BLOCKS := $(sort $(basename $(notdir $(shell grep -l -E '^#[[:space:]]*proof:[[:space:]]+[A-Za-z0-9_]+[[:space:]]+full' formal/*/*.ys 2>/dev/null))))

@@ -88,6 +88,8 @@ import subprocess
 import sys
 import time
 
+import rtlil_covers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMAL = os.path.join(ROOT, "formal")
 DEFAULT_TIMEOUT = 1200
@@ -320,46 +322,18 @@ def run_cover(p, root, log):
     return ok, reached
 
 
-_COVER_RE = re.compile(r"^(\s*)cell \$cover (\S+)\n(.*?)^\s*end\n", re.M | re.S)
-
-
 def run_sat_cover(p, root, log):
     """engine=sat covers: the section writes <label>.il (RTLIL, covers kept).
     Each cover in turn becomes the assertion of its negation (every other
-    cover removed) and `sat -seq <depth>` from the all-zero state tries to
-    prove it; a failing proof is a trace that reaches the cover. Returns
-    (every cover reached, number reached, detail)."""
+    cover removed; formal/rtlil_covers.py) and `sat -seq <depth>` from the
+    all-zero state tries to prove it; a failing proof is a trace that reaches
+    the cover. Returns (every cover reached, number reached, detail)."""
     il = os.path.join(p.outdir(root), f"{p.label}.il")
-    text = open(il).read()
-    covers = list(_COVER_RE.finditer(text))
-    if not covers:
+    designs = rtlil_covers.one_cover_per_design(open(il).read())
+    if not designs:
         return False, 0, "sat cover: no cover statement in the design"
     reached, missed = 0, []
-    for k, m in enumerate(covers):
-        conn = dict(re.findall(r"connect \\(A|EN) (.+)", m.group(3)))
-        neg = f"\\cover_neg_{k}"
-        repl = (f"{m.group(1)}cell $not $cover_neg_cell_{k}\n"
-                f"{m.group(1)}  parameter \\A_SIGNED 0\n"
-                f"{m.group(1)}  parameter \\A_WIDTH 1\n"
-                f"{m.group(1)}  parameter \\Y_WIDTH 1\n"
-                f"{m.group(1)}  connect \\A {conn['A']}\n"
-                f"{m.group(1)}  connect \\Y {neg}\n"
-                f"{m.group(1)}end\n"
-                f"{m.group(1)}cell $assert {m.group(2)}\n"
-                f"{m.group(1)}  connect \\A {neg}\n"
-                f"{m.group(1)}  connect \\EN {conn['EN']}\n"
-                f"{m.group(1)}end\n")
-        out, last = [], 0
-        for j, mm in enumerate(covers):
-            out.append(text[last:mm.start()])
-            out.append(repl if j == k else "")
-            last = mm.end()
-        out.append(text[last:])
-        body = "".join(out)
-        # the negation's wire, declared at the top of the module that held the cover
-        mod = text.rfind("\nmodule ", 0, m.start())
-        eol = body.index("\n", mod + 1)
-        body = body[:eol + 1] + f"  wire {neg}\n" + body[eol + 1:]
+    for k, (name, body) in enumerate(designs):
         one = os.path.join(p.outdir(root), f"{p.label}.{k}.il")
         with open(one, "w") as f:
             f.write(body)
@@ -368,11 +342,11 @@ def run_sat_cover(p, root, log):
                f"sat -seq {p.depth} -prove-asserts -set-assumes -set-init-zero -show-inputs"]
         r = run_cmd(cmd, root, p.timeout)
         with open(log, "a") as f:
-            f.write(f"\n==== cover {k} ({m.group(2)}): " + " ".join(cmd) + "\n" + r.stdout)
+            f.write(f"\n==== cover {k} ({name}): " + " ".join(cmd) + "\n" + r.stdout)
         if "SAT proof finished - model found: FAIL!" in r.stdout:
             reached += 1
         elif "SAT proof finished - no model found: SUCCESS!" in r.stdout:
-            missed.append(m.group(2))
+            missed.append(name)
         else:
             return False, reached, f"sat cover: yosys failed on cover {k}"
     if missed:
