@@ -20,7 +20,7 @@
  *     tl_tma_reset / tl_tma_eval / tl_tma_commit, or tl_tma_tick per tick,
  *   - builders (tl_desc_matrix_tiled / _linear, tl_box_2d / _nd) and
  *     helpers for simulators: Eq. 2, sector split, granule page statistics,
- *   - the rule behind a status (tl_box_check_rule), version (version.h).
+ *   - the rule behind a status (tl_request_check_rule), version (version.h).
  *
  * Errors: every entry point returns a named tl_status (tl_gen_next:
  * TL_STEP_ERROR) for NULL pointers, values outside their range and objects
@@ -136,7 +136,15 @@ typedef struct { uint64_t src; uint32_t dst; uint32_t bytes; } tl_req;
  * depend on a box). Returns the first rule broken, in the order listed there. */
 TL_API tl_status tl_desc_check(const tl_desc *d);
 
-/* Validates a box against a descriptor (tl_desc_check first). */
+/* Validates a whole load request: the descriptor (tl_desc_check first),
+ * then the box against it (rules 13-19, in the order of docs/tilelens.md).
+ * The composition of the block checks listed under "Hardware partition". */
+TL_API tl_status tl_request_check(const tl_desc *d, const tl_box *b);
+
+/* Deprecated (0.1; removed in the next release): the old name of
+ * tl_request_check(), identical to it. It validates the whole request, not
+ * only what the RTL block tilelens_box_check checks (that is
+ * tl_box_shape_check()). */
 TL_API tl_status tl_box_check(const tl_desc *d, const tl_box *b);
 
 /* Counts the requests of a box, or writes up to cap of them in issue order. */
@@ -173,7 +181,7 @@ TL_API uint64_t  tl_tile_offset(const tl_desc *d, uint64_t i, uint64_t j);
  *   tl_box_nd  the same for any rank (coord[] and size[] of rank entries).
  * The box builders check what needs no descriptor (rank 1..5, sizes 1..256,
  * smem_base 16-byte aligned: TL_ERR_RANK, TL_ERR_BOX, TL_ERR_ALIGN);
- * tl_box_check() checks the rest. */
+ * tl_request_check() checks the rest. */
 TL_API tl_status tl_desc_matrix_linear(tl_desc *d, uint64_t base, uint64_t K, uint64_t N, uint32_t s);
 TL_API tl_status tl_desc_matrix_tiled(tl_desc *d, uint64_t base, uint64_t K, uint64_t N, uint32_t s,
                                uint32_t a, uint32_t b);
@@ -234,7 +242,7 @@ TL_API tl_status tl_split_sum_masked(const tl_split_sum_in *in, uint32_t row_mas
  * whose valid_o is 0 are all zero (err TL_OK). tl_split_sum_pipe_reset() is
  * the state after one clock with rst_ni low. stages = 0: outputs follow the
  * inputs (zero when valid_in is 0). */
-#define TL_SPLIT_SUM_STAGES_MAX 3u
+#define TL_SPLIT_SUM_STAGES_MAX 5u
 typedef struct {
   uint32_t         stages;
   uint32_t         valid;                          /* bit k: slot k holds a request */
@@ -286,7 +294,7 @@ typedef struct {
   uint32_t  split_level;            /* level of the split inner counter, or 0 */
 } tl_counters;
 
-/* Full validation (tl_box_check) and, when it passes, the nest. Returns the
+/* Full validation (tl_request_check) and, when it passes, the nest. Returns the
  * same status as out->err. */
 TL_API tl_status tl_counter_config(const tl_desc *d, const tl_box *b, tl_counters *out);
 
@@ -363,7 +371,7 @@ TL_API uint64_t  tl_gen_total_steps(const tl_gen *g);   /* 0 for NULL or never b
  *           same request is offered again next cycle; after the last step
  *           busy falls and done is 1 for one cycle; start_valid is ignored;
  *           idle and start_valid = 1: the box (d, b) is checked
- *           (tl_box_check); an accepted box makes the unit busy from the next
+ *           (tl_request_check); an accepted box makes the unit busy from the next
  *           cycle, a rejected one is dropped; err holds the status of the
  *           last start. d and b are read only then (the model copies what it
  *           needs; the RTL wants its inputs held until done).
@@ -414,7 +422,7 @@ TL_API tl_status tl_tma_tick(tl_tma *u, uint32_t start_valid, uint32_t req_ready
  * per-dimension classes below beside the descriptor so that no per-load
  * hardware compares strides), the box per load. These functions mirror
  * those module boundaries; composed in the priority order of docs/tilelens.md
- * they give exactly tl_box_check():
+ * they give exactly tl_request_check():
  *   tl_desc_info_get   tilelens_desc_check   rules 1-12 and the classes
  *   tl_box_shape_check tilelens_box_check    rules 13-15 (standard TMA)
  *   tl_counter_hw      tilelens_counter_cfg  rule 16, rule 19, the nest
@@ -486,8 +494,11 @@ typedef enum {
                                 off a tile boundary                (TL_ERR_ALIGN) */
 } tl_rule;
 
-/* tl_desc_check() / tl_box_check() and the rule broken (rule may be NULL). */
+/* tl_desc_check() / tl_request_check() and the rule broken (rule may be NULL). */
 TL_API tl_status tl_desc_check_rule(const tl_desc *d, tl_rule *rule);
+TL_API tl_status tl_request_check_rule(const tl_desc *d, const tl_box *b, tl_rule *rule);
+/* Deprecated (0.1; removed in the next release): the old name of
+ * tl_request_check_rule(), identical to it. */
 TL_API tl_status tl_box_check_rule(const tl_desc *d, const tl_box *b, tl_rule *rule);
 /* A constant description of a rule ("rule 14: shared-memory address not a
  * multiple of 16"); "rule ?" for values outside the enum. */
@@ -517,7 +528,7 @@ typedef struct {
 /* Computes the statistics of a box for pages of 2^log2_page bytes and writes
  * up to cap distinct page addresses (ascending) to pages (may be NULL).
  * Errors: TL_ERR_NULL, TL_ERR_RANGE (log2_page > 40), the box's
- * tl_box_check() status, TL_ERR_LIMIT (more than TL_PAGES_MAX distinct pages:
+ * tl_request_check() status, TL_ERR_LIMIT (more than TL_PAGES_MAX distinct pages:
  * the working memory is bounded by TL_PAGES_MAX * 8 bytes = 32 MiB) or
  * TL_ERR_OVERFLOW (out of memory); *st is zeroed on error. */
 #define TL_PAGES_MAX (1u << 22)

@@ -1,7 +1,7 @@
 /*
  * tilelens_counter_cfg.c - model of tilelens_counter_cfg, the counter
- * reconfigurator (paper Eq. 5, SPEC A.2 item 2), and of the standard box
- * rules (tilelens_box_check).
+ * reconfigurator (paper Eq. 5, SPEC A.2 item 2): tl_counter_hw(), the box's
+ * view (rule 16) and start (rule 19) checks and the counter nest.
  *
  * From a validated descriptor (its per-dimension classes in tl_desc_info)
  * and a box it builds the counter nest that the address generator steps
@@ -18,29 +18,13 @@
  * Unused levels keep count 1. Every stride is also kept as a raw stride and
  * a shift (stride_raw << shift: stride * b is stride << lb, the powers of two
  * G and m*a'*s are 1 << lg and 1 << log2(m*a'*s)), the form the RTL emits.
- * The error priority is the order of the checks in tl_counter_config();
- * tl_box_check() returns exactly this status.
+ * The error priority of a whole request is the order of the checks in
+ * tl_request_check() (tilelens_request_check.c), which also gives
+ * tl_counter_config() its nest.
  */
 #include "tilelens_internal.h"
 
 #include <string.h>
-
-/* Rules 13-15: what a standard TMA checks of every box. */
-tl_status tl_box_shape_check(const tl_desc *d, const tl_box *b) {
-  if (!d || !b) return TL_ERR_NULL;
-  if (d->rank < 1 || d->rank > TL_MAX_RANK) return TL_ERR_RANK;
-  uint32_t s = d->elem_bytes;
-  if (s != 1 && s != 2 && s != 4 && s != 8) return TL_ERR_ELEM_SIZE;
-  uint64_t prod = 1;
-  for (uint32_t k = 0; k < d->rank && k < TL_MAX_RANK; k++) {
-    if (b->box[k] < 1 || b->box[k] > TL_BOX_MAX) return TL_ERR_BOX;
-    prod *= b->box[k];
-  }
-  if ((uint64_t)b->box[0] * s % TL_STRIDE_ALIGN != 0) return TL_ERR_BOX;
-  if (b->smem_base % TL_STRIDE_ALIGN != 0) return TL_ERR_ALIGN;
-  if ((uint64_t)b->smem_base + prod * s > (1ull << TL_SMEM_BITS)) return TL_ERR_OVERFLOW;
-  return TL_OK;
-}
 
 static int is_row(const tl_desc_info *in, uint32_t k) { return k == 0 || (in->row_mask >> k & 1u); }
 static int is_split(const tl_desc_info *in, uint32_t k) { return k > 0 && (in->split_mask >> k & 1u); }
@@ -174,31 +158,4 @@ tl_status tl_counter_hw(const tl_desc *d, const tl_desc_info *info, const tl_box
   out->start = start_check(d, info, b);
   if (out->view == TL_OK) build_nest(d, info, b, out);
   return TL_OK;
-}
-
-tl_status tl_counter_config(const tl_desc *d, const tl_box *b, tl_counters *out) {
-  if (!d || !b || !out) {
-    if (out) { memset(out, 0, sizeof *out); out->err = TL_ERR_NULL; }
-    return TL_ERR_NULL;
-  }
-  memset(out, 0, sizeof *out);
-  tl_desc_info info;
-  tl_status st = tl_desc_info_get(d, &info);
-  if (st == TL_OK) st = tl_box_shape_check(d, b);
-  tl_counter_hw_out hw;
-  if (st == TL_OK) {
-    tl_counter_hw(d, &info, b, &hw);
-    st = hw.view;
-  }
-  if (st == TL_OK) {
-    tl_split_sum_in in;
-    tl_split_sum_out o;
-    tl_split_sum_input(d, b, &in);
-    tl_split_sum_masked(&in, info.row_mask, &o);
-    st = o.err;
-  }
-  if (st == TL_OK) st = hw.start;
-  out->err = st;
-  if (st == TL_OK) *out = hw.nest;
-  return st;
 }

@@ -75,6 +75,19 @@ tl_status tl_split_sum(const tl_split_sum_in *in, tl_split_sum_out *out) {
   return tl_split_sum_masked(in, mask, out);
 }
 
+/* The split-and-sum inputs of a (descriptor, box) pair (internal: the
+ * request check and the address generator feed the block with it). */
+void tl_split_sum_input(const tl_desc *d, const tl_box *b, tl_split_sum_in *in) {
+  in->rank = d->rank;
+  for (uint32_t k = 0; k < TL_MAX_RANK; k++) {
+    in->coord[k] = k < d->rank ? b->coord[k] : 0;
+    in->stride[k] = k < d->rank ? tl_stride_of(d, k) : 0;
+  }
+  in->lead_stride = d->lead_stride;
+  in->log2_b = d->log2_b;
+  in->tile_major = d->tile_major;
+}
+
 /* ---- the pipelined unit (tilelens_split_sum_pipe) ----------------------- */
 
 tl_status tl_split_sum_pipe_reset(tl_split_sum_pipe *p, uint32_t stages) {

@@ -43,7 +43,7 @@ Test(tilelens_build, twins_read_the_same_elements) {
     cr_assert_eq(tl_desc_matrix_tiled(&dt, 1ull << 24, sh[0], sh[1], sh[2], sh[3], sh[4]), TL_OK);
     uint32_t bi = sh[3], bj = sh[4];
     cr_assert_eq(tl_box_2d(&b, (int32_t)sh[3], (int32_t)sh[4], bi, bj, 0x400), TL_OK);
-    cr_assert_eq(tl_box_check(&dt, &b), TL_OK, "shape %zu", c);
+    cr_assert_eq(tl_request_check(&dt, &b), TL_OK, "shape %zu", c);
     static tl_req rl[4096], rt[4096];
     size_t nl, nt;
     cr_assert_eq(tl_box_requests(&dl, &b, rl, 4096, &nl), TL_OK);

@@ -122,7 +122,7 @@ Test(tilelens_errors, base_case_valid) {
   tl_box b;
   valid_case(&d, &b);
   cr_assert_eq(tl_desc_check(&d), TL_OK);
-  cr_assert_eq(tl_box_check(&d, &b), TL_OK);
+  cr_assert_eq(tl_request_check(&d, &b), TL_OK);
   size_t n;
   cr_assert_eq(tl_box_requests(&d, &b, NULL, 0, &n), TL_OK);
   cr_assert_eq(n, 2 * 64);
@@ -142,10 +142,15 @@ Test(tilelens_errors, each_rule_its_code) {
     else
       cr_assert_eq(tl_desc_check(&d), TL_OK, "%s: descriptor must stay valid (%s)", cases[k].why,
                    tl_status_str(tl_desc_check(&d)));
-    cr_assert_eq(tl_box_check(&d, &b), want, "%s: box_check %s", cases[k].why, tl_status_str(tl_box_check(&d, &b)));
+    cr_assert_eq(tl_request_check(&d, &b), want, "%s: request_check %s", cases[k].why, tl_status_str(tl_request_check(&d, &b)));
     tl_rule rule = TL_RULE_NONE;
-    cr_assert_eq(tl_box_check_rule(&d, &b, &rule), want, "%s", cases[k].why);
+    cr_assert_eq(tl_request_check_rule(&d, &b, &rule), want, "%s", cases[k].why);
     cr_assert_eq(rule, cases[k].rule, "%s: %s", cases[k].why, tl_rule_str(rule));
+    /* the deprecated names (kept for 0.1) are the same functions */
+    tl_rule old_rule = TL_RULE_NONE;
+    cr_assert_eq(tl_box_check(&d, &b), want, "%s: tl_box_check", cases[k].why);
+    cr_assert_eq(tl_box_check_rule(&d, &b, &old_rule), want, "%s: tl_box_check_rule", cases[k].why);
+    cr_assert_eq(old_rule, rule, "%s: tl_box_check_rule's rule", cases[k].why);
     cr_assert_eq(tl_desc_check_rule(&d, &rule), cases[k].desc_level ? want : TL_OK);
     if (cases[k].desc_level) cr_assert_eq(rule, cases[k].rule, "%s: %s", cases[k].why, tl_rule_str(rule));
     size_t n = 99;
@@ -175,8 +180,8 @@ Test(tilelens_errors, null_arguments) {
   tl_counters c;
   tl_page_stats ps;
   cr_assert_eq(tl_desc_check(NULL), TL_ERR_NULL);
-  cr_assert_eq(tl_box_check(NULL, &b), TL_ERR_NULL);
-  cr_assert_eq(tl_box_check(&d, NULL), TL_ERR_NULL);
+  cr_assert_eq(tl_request_check(NULL, &b), TL_ERR_NULL);
+  cr_assert_eq(tl_request_check(&d, NULL), TL_ERR_NULL);
   cr_assert_eq(tl_box_requests(&d, &b, NULL, 0, NULL), TL_ERR_NULL);
   cr_assert_eq(tl_box_requests(&d, &b, NULL, 5, &n), TL_ERR_NULL);
   cr_assert_eq(tl_counter_config(&d, NULL, &c), TL_ERR_NULL);
@@ -225,13 +230,13 @@ Test(tilelens_errors, rule_names) {
   tl_desc d;
   tl_box b;
   valid_case(&d, &b);
-  cr_assert_eq(tl_box_check_rule(NULL, &b, &r), TL_ERR_NULL);
+  cr_assert_eq(tl_request_check_rule(NULL, &b, &r), TL_ERR_NULL);
   cr_assert_eq(r, TL_RULE_NULL);
-  cr_assert_eq(tl_box_check_rule(&d, NULL, &r), TL_ERR_NULL);
+  cr_assert_eq(tl_request_check_rule(&d, NULL, &r), TL_ERR_NULL);
   cr_assert_eq(r, TL_RULE_NULL);
-  cr_assert_eq(tl_box_check_rule(&d, &b, &r), TL_OK);
+  cr_assert_eq(tl_request_check_rule(&d, &b, &r), TL_OK);
   cr_assert_eq(r, TL_RULE_NONE);
-  cr_assert_eq(tl_box_check_rule(&d, &b, NULL), TL_OK);
+  cr_assert_eq(tl_request_check_rule(&d, &b, NULL), TL_OK);
   cr_assert_eq(tl_desc_check_rule(NULL, &r), TL_ERR_NULL);
   cr_assert_eq(r, TL_RULE_NULL);
 }

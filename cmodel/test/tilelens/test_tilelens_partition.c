@@ -2,7 +2,7 @@
  * test_tilelens_partition.c - the functions that mirror the RTL module
  * boundaries (tl_desc_info_get, tl_box_shape_check, tl_counter_hw,
  * tl_split_sum_masked): their values on the paper's views, and their
- * composition, which must be exactly tl_box_check() and tl_counter_config().
+ * composition, which must be exactly tl_request_check() and tl_counter_config().
  */
 #include <criterion/criterion.h>
 
@@ -119,7 +119,7 @@ Test(tilelens_partition, box_shape_rules) {
 }
 
 /* Why: the hardware partition composed in the documented priority is
- * tl_box_check(), and tl_counter_hw()'s nest is tl_counter_config()'s with
+ * tl_request_check(), and tl_counter_hw()'s nest is tl_counter_config()'s with
  * each stride equal to stride_raw << shift - on random supported
  * cases and on the same cases with one field disturbed. */
 Test(tilelens_partition, composition_equals_box_check, .timeout = 60) {
@@ -136,7 +136,7 @@ Test(tilelens_partition, composition_equals_box_check, .timeout = 60) {
       case 3: b.smem_base += (uint32_t)ref_below(&r, 16); break;
       default: break;
     }
-    tl_status want = tl_box_check(&d, &b), got;
+    tl_status want = tl_request_check(&d, &b), got;
     tl_desc_info info;
     got = tl_desc_info_get(&d, &info);
     if (got == TL_OK) got = tl_box_shape_check(&d, &b);
