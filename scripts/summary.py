@@ -38,12 +38,23 @@ def cosim_rows():
 def synth_defaults():
     path = os.path.join(ROOT, "build", "reports", "synth.json")
     if not os.path.exists(path):
-        return {}, {}, {}
+        return {}, {}, {}, []
     d = json.load(open(path))
     first = {}
     for c in d.get("configs", []):
         first.setdefault(c["top"], c)
-    return first, d.get("deltas", {}), d.get("comparison", {})
+    composed = [c for c in first.values() if c.get("status") == "ok" and c.get("hier")]
+    return first, d.get("deltas", {}), d.get("comparison", {}), composed
+
+
+def composed_line(c):
+    """A bottom-up configuration: its glue and each child's share."""
+    h = c["hier"]
+    parts = [f"glue {h['glue']['ge']:,.0f}"]
+    for k in h["children"]:
+        n = f"{k['instances']} x " if k["instances"] != 1 else ""
+        parts.append(f"{n}{k['config']} {k['ge']:,.0f}")
+    return f"Bottom-up {c['name']}: {c['ge']:,.0f} GE = " + " + ".join(parts) + " GE"
 
 
 def paper_note(tag, comparison):
@@ -64,7 +75,7 @@ def fmt_int(v):
 
 def main():
     cos = cosim_rows()
-    syn, deltas, comparison = synth_defaults()
+    syn, deltas, comparison, composed = synth_defaults()
     blocks = sorted(set(cos) | set(syn), key=lambda b: (not b.startswith("tilelens"), b))
     print()
     print("== Summary ==")
@@ -97,6 +108,8 @@ def main():
         print(f"| {b} | {'; '.join(parts) or '-'} | {ge} | {flops} | {path} |")
     print()
     print(f"Co-simulation: {total_cycles:,} cycles checked, {total_mis} mismatches.")
+    for c in composed:
+        print(composed_line(c))
     for tag, dl in deltas.items():
         tot = dl.get("total")
         if isinstance(tot, dict) and isinstance(tot.get("ge"), (int, float)):

@@ -348,14 +348,29 @@ def line_for(c, rec):
             f"yosys {rec['yosys_cpu_s']:.1f} s CPU, {rec['yosys_s']:.1f} s wall")
 
 
+def hier_text(rec):
+    """Where a bottom-up configuration's area comes from, in one line."""
+    h = rec.get("hier")
+    if not h:
+        return ""
+    parts = [f"glue {h['glue']['ge']:,.0f} GE"]
+    for k in h["children"]:
+        n = f"{k['instances']} x " if k["instances"] != 1 else ""
+        parts.append(f"{n}{k['config']} {k['ge']:,.0f} GE")
+    return "bottom-up: " + " + ".join(parts)
+
+
 def merged(configs, results):
     out = []
     for c in configs:
         r = dict(results.get(c["name"], {"status": "skipped"}))
+        if r.get("hier"):
+            r["note"] = "; ".join(x for x in (c["note"], hier_text(r)) if x)
         out.append({"name": c["name"], "top": c["top"], "params": dict(c["params"]),
                     "params_text": params_text(c["params"], c["flow"]), "flow": c["flow"],
                     "group": c["group"], "set": c["set"],
-                    "fast": c["fast"], "delta": c["delta"], "note": c["note"], **r})
+                    "fast": c["fast"], "delta": c["delta"], "note": c["note"],
+                    "children_configs": c["children"], **r})
     return out
 
 
