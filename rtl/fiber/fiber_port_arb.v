@@ -66,8 +66,14 @@ module fiber_port_arb #(
 
   generate
     if ((1 << SpWidth) != NumSp || NumSp < 2) begin : gen_bad_num_sp
-      // NumSp must be a power of two (the start counter wraps by itself).
-      fiber_port_arb_error_num_sp_not_power_of_two u_error ();
+      // NumSp must be a power of two (the start counter wraps by itself):
+      // an elaboration-time error in Verilator and Yosys; Icarus 11 has no
+      // elaboration-time tasks, so it stops at time 0 with the same text.
+`ifdef __ICARUS__
+      initial $fatal(1, "fiber_port_arb: parameter NumSp must be a power of two, at least 2");
+`else
+      $error("fiber_port_arb: parameter NumSp must be a power of two, at least 2");
+`endif
     end
   endgenerate
 
