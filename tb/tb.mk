@@ -36,7 +36,7 @@ REGRESS_CYCLES ?= auto
 REGRESS_REPLAY_VECTORS ?= 1000000
 REGRESS_GL_VECTORS ?= 10000
 SHARD_I         = $(firstword $(subst /, ,$(SHARD)))
-TB_COMMON_DEPS := tb/common/lockstep.h tb/tb.mk
+TB_COMMON_DEPS := $(wildcard tb/common/*.h) tb/tb.mk
 # Every registered test group (read when a recipe runs, after all fragments).
 TB_ALL_GROUPS   = $(TEST_GROUPS_COMMON) $(TEST_GROUPS_TILELENS) $(TEST_GROUPS_FIBER)
 TB_RTL         ?= rtl

@@ -13,7 +13,8 @@
  * itself) or in two or three ways at once (error priority of the unit's
  * chain: one required coverage bin per pair of classes, the first broken
  * and another, fault_cross.h), starts of rejected boxes, random
- * back-pressure profiles per box, gaps, starts while busy and rare resets.
+ * back-pressure profiles per box, gaps, starts while busy, resets at idle
+ * cycles and rare resets mid-box (tb/common/stim.h).
  * Inputs are held from an accepted start until done_o, as the unit
  * requires; while idle they change freely.
  * Besides the per-cycle comparison, the RTL's own request streams of the
@@ -25,6 +26,7 @@
 #include "Vtilelens_tma_addr.h"
 #include "fault_cross.h"
 #include "lockstep.h"
+#include "stim.h"
 #include "tilelens.h"
 #include "tl_stim.h"
 
@@ -43,17 +45,16 @@ struct TbTmaAddr {
     uint16_t bytes;
   };
 
-  std::vector<tlstim::Case> directed, pool;
   std::deque<size_t> directed_started;             // directed boxes in flight
   std::vector<std::vector<tl_req>> directed_streams;
   std::vector<tl_req> stream;
   int b_paper_checks;
-  size_t next_directed = 0;
   tl_tma m{};  // the library's cycle model (tilelens.h: tl_tma_*)
-  tlstim::Case cur;
+  lockstep::StartDriver<tlstim::Case> drv;          // cases, start and ready (tb/common/stim.h)
+  lockstep::ResetSchedule resets{4000, 200000};
+  std::vector<tlstim::Case> &directed = drv.cases.directed;
   tl_status cur_err = TL_OK;
-  bool have_case = false, start = false, ready = true, rst_n = true, cur_directed = false;
-  int bp_kind = 0, burst = 0, reset_hold = 0;
+  bool rst_n = true;
   // The unit's error classes in priority order: the descriptor's status,
   // rules 13-15 (box check), 16 (view), 17 (row range), 18 (tile base
   // overflow), 19 (start alignment).
@@ -61,7 +62,7 @@ struct TbTmaAddr {
   lockstep::FaultCross cross;
   uint32_t cur_faults = 0;
   int b_err[TL_STATUS_COUNT], b_reject, b_mode[4], b_rank[6], b_elem[4], b_bubble, b_clip, b_stall,
-      b_bp[5], b_reset_busy, b_start_busy, b_done, b_fig9, b_case2, b_split, b_neg_col;
+      b_bp[lockstep::ReadyProfile::kCount], b_reset_busy, b_idle_reset, b_start_busy, b_done, b_fig9, b_case2, b_split, b_neg_col;
 
   explicit TbTmaAddr(lockstep::Env &env) {
     static const uint32_t shapes[][3] = {{0, 7, 5}, {1, 7, 5}, {1, 6, 6}};
@@ -71,7 +72,7 @@ struct TbTmaAddr {
     directed.push_back(tlstim::sec65(0));
     directed.push_back(tlstim::sec65(1));
     directed_streams.resize(directed.size());
-    while (pool.size() < 512) pool.push_back(fresh(env.rng));
+    drv.cases.fill(env.rng, 512, [this](lockstep::Rng &r) { return fresh(r); });
     auto &c = env.cov;
     for (int s = 0; s < TL_STATUS_COUNT; s++)
       b_err[s] = s == TL_ERR_NULL ? -1 : c.bin(std::string("err_o = ") + std::string(tl_status_str((tl_status)s)).substr(0, std::string(tl_status_str((tl_status)s)).find(':')));
@@ -84,9 +85,10 @@ struct TbTmaAddr {
     b_clip = c.bin("request clipped along dim 0");
     b_neg_col = c.bin("tile-major box starting before column 0");
     b_stall = c.bin("back-pressure: valid and not ready");
-    static const char *bpn[5] = {"always ready", "ready 90%", "ready 50%", "ready 10%", "bursts"};
-    for (int i = 0; i < 5; i++) b_bp[i] = c.bin(std::string("box with ") + bpn[i]);
+    for (int i = 0; i < lockstep::ReadyProfile::kCount; i++)
+      b_bp[i] = c.bin(std::string("box with ") + lockstep::ReadyProfile::name(i));
     b_reset_busy = c.bin("reset while busy");
+    b_idle_reset = c.bin("reset while idle (a gate-level window begins)");
     b_start_busy = c.bin("start_valid while busy (ignored)");
     b_done = c.bin("done pulse");
     b_fig9 = c.bin("paper Fig. 9 / case 2 / sec. 6.5 streams (directed)");
@@ -334,54 +336,25 @@ struct TbTmaAddr {
   void step(lockstep::Env &env, Dut &dut, Exp &e) {
     auto &rng = env.rng;
     auto &cv = env.cov;
-    if (env.cyc < 2) {
-      rst_n = false;
-    } else if (reset_hold > 0) {
-      reset_hold--;
-      rst_n = false;
-    } else if (env.cyc > 1000 && rng.chance(1, 200000)) {
-      reset_hold = (int)rng.range(0, 2);
-      if (m.busy) cv.hit(b_reset_busy);
-      rst_n = false;
-    } else {
-      rst_n = true;
-    }
+    rst_n = resets.step(rng, env.cyc, !m.busy, !drv.cases.directed_phase());
+    if (resets.began) cv.hit(m.busy ? b_reset_busy : b_idle_reset);
     dut.rst_ni = rst_n;
-    if (!m.busy) {
-      bool directed_phase = next_directed < directed.size();
-      if (!have_case || directed_phase || rng.chance(1, 2)) {
-        if (directed_phase) {
-          cur = directed[next_directed];
-        } else {
-          size_t slot = rng.below(pool.size());
-          if (rng.chance(1, 8)) pool[slot] = fresh(rng);
-          cur = rng.chance(1, 4) ? multi_broken(rng, pool[slot]) : broken(rng, pool[slot]);
-        }
-        drive_case(dut, cur);
-        have_case = true;
-      }
-      start = directed_phase ? true : rng.chance(1, 2);
-      if (start && rst_n) {
-        bp_kind = directed_phase ? 0 : (int)rng.below(5);
-        cur_directed = directed_phase;
-        if (directed_phase) directed_started.push_back(next_directed++);
-        if (cur_err != TL_OK) cv.hit(b_reject);
-      }
-    } else {
-      start = rng.chance(1, 8);
-      if (start) cv.hit(b_start_busy);
+    // a case: the next directed one, else a pool case broken in one way or
+    // (one in four) in several; a pool slot is replaced one time in eight
+    drv.step(rng, m.busy, rst_n, [this](lockstep::Rng &r) {
+      if (drv.cases.directed_phase()) return drv.cases.draw(r, [this](lockstep::Rng &r2) { return fresh(r2); }, 1, 8);
+      tlstim::Case c = drv.cases.draw(r, [this](lockstep::Rng &r2) { return fresh(r2); }, 1, 8);
+      return r.chance(1, 4) ? multi_broken(r, c) : broken(r, c);
+    });
+    if (drv.new_case) drive_case(dut, drv.cur);
+    if (drv.started) {
+      if (drv.cur_directed) directed_started.push_back(drv.cases.next_directed - 1);
+      if (cur_err != TL_OK) cv.hit(b_reject);
     }
+    if (m.busy && drv.start) cv.hit(b_start_busy);
+    const bool start = drv.start, ready = drv.ready.ready;
+    const tlstim::Case &cur = drv.cur;
     dut.start_valid_i = start;
-    switch (bp_kind) {
-      case 0: ready = true; break;
-      case 1: ready = rng.chance(9, 10); break;
-      case 2: ready = rng.chance(1, 2); break;
-      case 3: ready = rng.chance(1, 10); break;
-      default:
-        if (burst <= 0) { burst = (int)rng.range(1, 40); ready = !ready; }
-        burst--;
-        break;
-    }
     dut.req_ready_i = ready;
 
     if (!rst_n) tl_tma_reset(&m);
@@ -409,14 +382,14 @@ struct TbTmaAddr {
       cv.hit(b_mode[n.mode]);
       cv.hit(b_rank[cur.d.rank]);
       cv.hit(b_elem[__builtin_ctz(cur.d.elem_bytes)]);
-      cv.hit(b_bp[bp_kind]);
+      cv.hit(b_bp[drv.ready.kind]);
       if (n.split_level && n.count[n.split_level + 1] > 1) cv.hit(b_split);
       if (cur.d.tile_major)
         for (uint32_t k = 1; k < cur.d.rank; k++) if (cur.b.coord[k] < 0) cv.hit(b_neg_col);
     }
     if (m.done) {
       cv.hit(b_done);
-      if (cur_directed) cv.hit(b_fig9);
+      if (drv.cur_directed) cv.hit(b_fig9);
     }
   }
 };
