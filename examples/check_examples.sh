@@ -65,6 +65,16 @@ tilelens)
   ;;
 fiber)
   trace=$here/traces/issue_mix.txt
+  # The SM issue loop is the library's composition: at most 30 lines call the
+  # API, the per-block steps are not re-composed by hand, and only the
+  # installed header is included.
+  calls=$(grep -c 'fb_[a-z_0-9]*(' "$here/fiber_issue.c")
+  expect fiber_issue_api_lines "fiber_issue.c: $calls lines call the fiber API (at most 30)" \
+    test "$calls" -le 30 -a "$calls" -gt 0
+  expect fiber_issue_composed "fiber_issue.c steps fb_issue_step, not the blocks by hand" \
+    sh -c "grep -q 'fb_issue_step(' '$here/fiber_issue.c' && ! grep -Eq 'fb_(arb_step|bm_step|bm_check|sel_eval|xbar_step)[a-z_]*\\(' '$here/fiber_issue.c'"
+  expect fiber_issue_headers "fiber_issue.c includes the installed header only" \
+    test "$(grep -c '^#include [<\"]fiber' "$here/fiber_issue.c")" -eq 1 -a -n "$(grep '^#include <fiber/fiber.h>' "$here/fiber_issue.c")"
   compare fiber_issue "$here/expected/fiber_issue.out" "$bin/fiber_issue" "$trace"
   o=$out/fiber_issue.out
   # Paper Fig. 6(c) as SPEC B.2 states it: grants 0x9, 0xf seven times, 0x6;

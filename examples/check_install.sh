@@ -117,6 +117,8 @@ target_link_libraries(use_static PRIVATE $p::${p}_static)
 CM
     if [ $p = tilelens ]; then
       printf '#include <stdio.h>\n#include "tilelens/tilelens.h"\nint main(void) { puts(tl_version()); return 0; }\n' >"$cm/use.c"
+    elif [ $p = fiber ]; then
+      printf '#include <stdio.h>\n#include "fiber/fiber.h"\nint main(void) { puts(fb_version()); return 0; }\n' >"$cm/use.c"
     else
       printf '#include <stdio.h>\n#include "%s.h"\nint main(void) { puts("%s"); return 0; }\n' $p $p >"$cm/use.c"
     fi
@@ -140,13 +142,16 @@ cat >"$work/cxx.cpp" <<'CXX'
 #include "tilelens/tilelens.h"
 #ifdef HAVE_FIBER
 #include "fiber.h"
+#include "fiber/fiber.h"
 #endif
 int main() {
   std::printf("%s\n", tl_status_str(TL_OK));
 #ifdef HAVE_FIBER
   fb_arb a;
   fb_arb_reset(&a);
-  std::printf("%u\n", static_cast<unsigned>(a.start));
+  std::printf("%u %s\n", static_cast<unsigned>(a.start), fb_version());
+  static fb_issue st;
+  if (fb_issue_reset(&st, nullptr) != FB_OK) return 1;
 #endif
   return 0;
 }

@@ -1,43 +1,35 @@
 /*
- * fiber_issue.c - the issue stage of one FIBER SM stepped cycle by cycle
- * with the FIBER C model, the way a cycle-level GPU simulator would call it:
- * four subpartitions (SPs), one weft each, running a small instruction trace
- * (see traces/issue_mix.txt).
+ * fiber_issue.c - one FIBER SM's issue stage stepped cycle by cycle with the
+ * library's composed model (fb_issue_reset / fb_issue_step), the way a
+ * cycle-level GPU simulator's tick loop calls it: four subpartitions (SPs),
+ * one weft each, running a small instruction trace (traces/issue_mix.txt),
+ * the paper's HMMA.FP16.1688 loop among them.
  *
- * Each instruction is encoded into its 128-bit SASS word (fb_enc: the
- * extension field word[99:87] carries the SP and extra bit of every shared
- * source) and decoded back (fb_dec_eval), so an encoding the mode forbids is
- * caught as the decoder's named error and the weft traps there. Per cycle,
- * for the instruction at the head of each weft:
+ * The simulator's part is only the program and the pipeline: each cycle it
+ * presents every weft's head instruction (fb_issue_insn builds the fields
+ * from register ids; fb_enc / fb_dec_eval check the encoding, and a weft
+ * whose instruction the mode forbids traps on the decoder's named error),
+ * feeds back writebacks (after the instruction's latency, one per SP per
+ * cycle), consumptions (the cycle after the operands are delivered) and
+ * extended DEPBARs, and reads the stage's outputs: issue, grant, stall,
+ * busy (another read pass follows), the bitmap's eligibility, the
+ * pending-read guard, the bank reads, the delivered operands. Selection,
+ * eligibility, the guard, arbitration, passes and the bitmap updates are
+ * the library's (docs/fiber.md section 11).
  *
- *   1. selector (fb_sel_eval): register address, read port and row of each
- *      source; sources on a port already used by another row of the same
- *      instruction are deferred to a further pass;
- *   2. busy bitmap (fb_bm_check, state at the start of the cycle): the
- *      instruction may issue only if its destination is clear in FULL and
- *      its sources are clear in EMPTY;
- *   3. read-port arbiter (fb_arb_step_detail) over the eligible SPs: grants,
- *      port stalls, broadcasts (two SPs reading the same row of one port);
- *   4. bitmap updates of the cycle (fb_bm_step): issue sets EMPTY[dst],
- *      operand read (next cycle) sets FULL[src], consumption (the cycle
- *      after) clears FULL[src], writeback (after the instruction's latency,
- *      one per SP per cycle) clears EMPTY[dst], extended DEPBAR sets or
- *      clears one entry, and a SET_FIBER_NUM with ALL scope sets all of EMPTY.
- *
- * It prints per cycle the grants, each SP's event and the bitmap events, and
- * per scenario the totals.
+ * It prints per cycle the grants, each SP's event and the bitmap events,
+ * and per scenario the totals.
  *
  * Usage: fiber_issue [--scenario NAME] TRACE.txt
- * Exit status: 0, 1 if a scenario deadlocks or the model is inconsistent,
- * 2 on a bad trace.
+ * Exit status: 0, 1 if a scenario deadlocks or the model reports an error,
+ * 2 on a bad trace. Only the installed headers are needed.
  */
 #include <ctype.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fiber.h"
+#include <fiber/fiber.h>
 
 #define MAX_INSN 64
 #define MAX_SCEN 8
@@ -49,13 +41,12 @@ typedef struct {
   char text[64];             /* mnemonic as written */
   int is_depbar;
   uint8_t nsrc;
-  uint16_t src[FB_NSRC];     /* intended 11-bit addresses (for the listing) */
-  int has_dst;
-  uint16_t dst_n;            /* local register number 0..511 */
+  uint16_t src[FB_NSRC];     /* 11-bit source registers (DEPBAR.X: src[0] = its register) */
+  int dst;                   /* 11-bit destination, -1: none */
   unsigned lat;
-  fb_sel_in sel;             /* selector inputs (src_valid = all sources) */
-  fb_word word;              /* encoded SASS word */
-  fb_dec_out dec;            /* decoded back */
+  fb_issue_sp_in f;          /* the stage's instruction inputs */
+  fb_dec_out dec;            /* the encoded word, decoded back */
+  uint8_t ports, defer;      /* its first read pass */
 } insn;
 
 typedef struct {
@@ -69,14 +60,9 @@ typedef struct { unsigned due; uint16_t reg; } wb_entry;
 
 typedef struct {
   unsigned pc;               /* index of the head instruction */
-  uint8_t remaining;         /* sources still to read (multi-pass issue) */
   int trapped;
-  /* pipeline: sources read at t+1 and consumed at t+2 of each pass */
-  uint8_t read_mask[2];
-  uint16_t read_reg[2][FB_NSRC];
   wb_entry wb[WBQ];
   unsigned nwb;
-  /* totals */
   unsigned issued, passes, stall_port, stall_empty, stall_full, remote_reads;
 } weft;
 
@@ -98,33 +84,33 @@ static void reg_name(unsigned r, char *buf, size_t len) {
   snprintf(buf, len, "SP%u.R%u", r >> 9, r & 511u);
 }
 
-/* Encodes the sources into the selector inputs and the extension field:
- * enable when any source lies in another SP; then every source carries its
- * SP in hi2 (r = {hi2, ext1, orig8}); ext1 is bit 8 of the SP-local number. */
-static void encode(insn *in, unsigned sp, unsigned mode, const unsigned *src_sp,
-                   const unsigned *src_n, const fb_dec_cfg *cfg) {
-  unsigned en = 0, ext = 0;
-  for (unsigned k = 0; k < in->nsrc; k++) en |= src_sp[k] != sp;
-  memset(&in->sel, 0, sizeof in->sel);
-  in->sel.mode = (uint8_t)mode;
-  in->sel.sp = (uint8_t)sp;
-  in->sel.src_valid = (uint8_t)((1u << in->nsrc) - 1u);
-  for (unsigned k = 0; k < in->nsrc; k++) {
-    in->sel.src_orig[k] = (uint8_t)(src_n[k] & 0xFFu);
-    if (en) ext |= src_sp[k] << (FB_EXT_HI_OFF + 2 * k);
-    ext |= ((src_n[k] >> 8) & 1u) << (FB_EXT_LO_OFF + k);
-    in->src[k] = (uint16_t)((src_sp[k] << 9) | src_n[k]);
-  }
-  ext |= en << FB_EXT_EN_OFF;
-  in->sel.ext = (uint16_t)ext;
-  in->sel.dst_orig = (uint8_t)(in->dst_n & 0xFFu);
+
+/* One instruction: its fields from register ids (fb_issue_insn), the mode,
+ * the 128-bit word (fb_enc) decoded back in the scenario's mode
+ * (fb_dec_eval: an encoding the mode forbids is a named error), and the
+ * ports of its first pass (fb_arb_req_from_regs). */
+static int make_insn(insn *in, unsigned sp, unsigned mode, const fb_dec_cfg *cfg) {
   fb_dec_out f;
   memset(&f, 0, sizeof f);
-  f.kind = FB_KIND_OTHER;
-  f.ext = (uint16_t)ext;
-  fb_word base = {(uint64_t)FB_PRED_PT << FB_PRED_LSB, 0};
-  in->word = fb_enc(base, &f, cfg);
-  fb_dec_eval(in->word, mode, cfg, &in->dec);
+  f.pred = FB_PRED_PT;
+  fb_word base = {0, 0};
+  if (in->is_depbar) {
+    f.kind = FB_KIND_DEPBAR_X;
+    f.dep_reg = in->src[0];
+    f.dep_group = in->dec.dep_group;
+    f.dep_set = in->dec.dep_set;
+    in->f.mode = (uint8_t)mode;
+  } else {
+    if (fb_issue_insn(&in->f, sp, in->src, in->nsrc, in->dst) != FB_OK) return 0;
+    in->f.mode = (uint8_t)mode;
+    f.kind = FB_KIND_OTHER;
+    f.ext = in->f.ext;
+    fb_arb_req q;
+    fb_arb_req_from_regs(&q, 1, in->src, in->nsrc, &in->defer);
+    in->ports = q.ports;
+  }
+  fb_dec_eval(fb_enc(base, &f, cfg), mode, cfg, &in->dec);
+  return 1;
 }
 
 static int parse_trace(const char *path, scenario *sc, int *nsc) {
@@ -168,6 +154,7 @@ static int parse_trace(const char *path, scenario *sc, int *nsc) {
     insn *in = &cur->prog[sp][cur->n[sp]];
     memset(in, 0, sizeof *in);
     in->lat = DEFAULT_LAT;
+    in->dst = -1;
     char *semi = strchr(p, ';');
     if (semi) {
       *semi = '\0';
@@ -176,47 +163,33 @@ static int parse_trace(const char *path, scenario *sc, int *nsc) {
     char *tok = strtok(p + 2, " \t,");
     if (!tok || strlen(tok) >= sizeof in->text) goto bad;
     strcpy(in->text, tok);
+    unsigned rs, rn;
     if (!strcmp(tok, "DEPBAR.X")) {
       /* DEPBAR.X <set|clear>.<EMPTY|FULL> <reg> */
       char *op = strtok(NULL, " \t,"), *reg = strtok(NULL, " \t,");
-      unsigned rs, rn;
       if (!op || !reg || !parse_reg(reg, sp, &rs, &rn) || strtok(NULL, " \t,")) goto bad;
-      fb_dec_out d;
-      memset(&d, 0, sizeof d);
-      d.kind = FB_KIND_DEPBAR_X;
-      d.pred = FB_PRED_PT;
-      d.dep_reg = (uint16_t)((rs << 9) | rn);
-      if (!strcmp(op, "set.EMPTY")) { d.dep_set = 1; d.dep_group = FB_BM_EMPTY; }
-      else if (!strcmp(op, "clear.EMPTY")) { d.dep_set = 0; d.dep_group = FB_BM_EMPTY; }
-      else if (!strcmp(op, "set.FULL")) { d.dep_set = 1; d.dep_group = FB_BM_FULL; }
-      else if (!strcmp(op, "clear.FULL")) { d.dep_set = 0; d.dep_group = FB_BM_FULL; }
+      if (!strcmp(op, "set.EMPTY")) { in->dec.dep_set = 1; in->dec.dep_group = FB_BM_EMPTY; }
+      else if (!strcmp(op, "clear.EMPTY")) { in->dec.dep_set = 0; in->dec.dep_group = FB_BM_EMPTY; }
+      else if (!strcmp(op, "set.FULL")) { in->dec.dep_set = 1; in->dec.dep_group = FB_BM_FULL; }
+      else if (!strcmp(op, "clear.FULL")) { in->dec.dep_set = 0; in->dec.dep_group = FB_BM_FULL; }
       else goto bad;
       snprintf(in->text, sizeof in->text, "DEPBAR.X %s", op);
       in->is_depbar = 1;
-      fb_word zero = {0, 0};
-      in->word = fb_enc(zero, &d, &cfg);
-      fb_dec_eval(in->word, cur->mode, &cfg, &in->dec);
-      in->src[0] = d.dep_reg;
-      memset(&in->sel, 0, sizeof in->sel);
-      in->sel.mode = (uint8_t)cur->mode;
-      in->sel.sp = (uint8_t)sp;
+      in->src[0] = (uint16_t)((rs << 9) | rn);
     } else {
-      /* <op> <dst|-> [, src]... */
+      /* <op> <dst|-> [, src]... ; destinations are local, R0..R255 */
       char *dst = strtok(NULL, " \t,");
-      unsigned ssp[FB_NSRC], sn[FB_NSRC], dsp, dn;
       if (!dst) goto bad;
       if (strcmp(dst, "-") != 0) {
-        /* destinations are local and have no extension bit: R0..R255 */
-        if (dst[0] != 'R' || !parse_reg(dst, sp, &dsp, &dn) || dn > 255) goto bad;
-        in->has_dst = 1;
-        in->dst_n = (uint16_t)dn;
+        if (dst[0] != 'R' || !parse_reg(dst, sp, &rs, &rn) || rn > 255) goto bad;
+        in->dst = (int)((sp << 9) | rn);
       }
       while ((tok = strtok(NULL, " \t,"))) {
-        if (in->nsrc == FB_NSRC || !parse_reg(tok, sp, &ssp[in->nsrc], &sn[in->nsrc])) goto bad;
-        in->nsrc++;
+        if (in->nsrc == FB_NSRC || !parse_reg(tok, sp, &rs, &rn)) goto bad;
+        in->src[in->nsrc++] = (uint16_t)((rs << 9) | rn);
       }
-      encode(in, sp, cur->mode, ssp, sn, &cfg);
     }
+    if (!make_insn(in, sp, cur->mode, &cfg)) goto bad;
     cur->n[sp]++;
   }
   fclose(f);
@@ -238,19 +211,17 @@ static void print_listing(const scenario *sc) {
         printf(" %s %s %s", in->dec.dep_set ? "set" : "clear",
                in->dec.dep_group == FB_BM_FULL ? "FULL" : "EMPTY", a);
       } else {
-        if (in->has_dst) { reg_name((s << 9) | in->dst_n, a, sizeof a); printf(" %s <-", a); }
+        if (in->dst >= 0) { reg_name((unsigned)in->dst, a, sizeof a); printf(" %s <-", a); }
         else printf(" - <-");
-        fb_sel_out o;
-        fb_sel_eval(&in->sel, &o);
+        unsigned remote = 0;
         for (unsigned k = 0; k < in->nsrc; k++) {
-          reg_name(o.src_reg[k], a, sizeof a);
+          reg_name(in->src[k], a, sizeof a);
           printf(" %s", a);
+          remote |= (unsigned)((in->src[k] >> 9) != s) << k;
         }
-        printf("  ext 0x%04x ports 0x%02x", in->sel.ext, o.port_en);
-        if (o.remote) printf(" remote 0x%x", o.remote);
-        if (o.conflict) printf(" defer 0x%x", o.defer);
-        for (unsigned k = 0; k < in->nsrc; k++)
-          if (o.src_reg[k] != in->src[k] && !in->dec.err) printf(" MISMATCH");
+        printf("  ext 0x%04x ports 0x%02x", in->f.ext, in->ports);
+        if (remote) printf(" remote 0x%x", remote);
+        if (in->defer) printf(" defer 0x%x", in->defer);
       }
       if (in->lat != DEFAULT_LAT && !in->is_depbar) printf("  lat %u", in->lat);
       if (in->dec.err) printf("  %s", fb_dec_err_str(in->dec.err));
@@ -264,9 +235,9 @@ static int run(const scenario *sc) {
   printf("\n=== scenario %s: %s, arbiter start %u%s\n", sc->name, mode_name[sc->mode], sc->start,
          sc->all_empty ? ", EMPTY all set by SET_FIBER_NUM (ALL scope) at cycle 0" : "");
   print_listing(sc);
-  fb_dec_cfg cfg = fb_dec_cfg_default();
   if (sc->all_empty) {
     /* The SET_FIBER_NUM that opens the scenario: 4 wefts (128 fibers), ALL. */
+    fb_dec_cfg cfg = fb_dec_cfg_default();
     fb_dec_out f, d;
     memset(&f, 0, sizeof f);
     f.kind = FB_KIND_SFN; f.pred = FB_PRED_PT; f.sfn_count = 128; f.sfn_all = 1;
@@ -276,184 +247,159 @@ static int run(const scenario *sc) {
     if (d.err) return 1;
   }
 
-  fb_arb arb;
-  fb_bm bm;
-  fb_arb_reset(&arb);
-  arb.start = (uint8_t)sc->start;
-  fb_bm_reset(&bm, FB_NVREG, FB_BM_NREP);
+  static fb_issue st;
+  fb_issue_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.start = (uint8_t)sc->start;              /* (the RTL resets to 0) */
+  if (fb_issue_reset(&st, &cfg) != FB_OK) return 1;
   weft w[FB_NSP];
   memset(w, 0, sizeof w);
-  for (unsigned s = 0; s < FB_NSP; s++)
-    w[s].remaining = sc->n[s] ? sc->prog[s][0].sel.src_valid : 0;
+  fb_issue_out o, prev;
+  memset(&prev, 0, sizeof prev);
   unsigned cyc = 0, grant_cycles = 0, broadcasts = 0, depbars = 0, bad = 0;
   char a[16];
 
   for (;; cyc++) {
     int busy = 0;
     for (unsigned s = 0; s < FB_NSP; s++)
-      busy |= (!w[s].trapped && w[s].pc < sc->n[s]) || w[s].nwb || w[s].read_mask[0] || w[s].read_mask[1];
+      busy |= (!w[s].trapped && w[s].pc < sc->n[s]) || w[s].nwb || prev.opnd_valid[s];
     if (!busy && !(sc->all_empty && cyc == 0)) break;
     if (cyc == MAX_CYCLES) { printf("DEADLOCK: still waiting after %u cycles\n", cyc); return 1; }
 
-    fb_arb_req req[FB_NSP];
-    fb_sel_out so[FB_NSP];
-    char ev[FB_NSP][64];
-    uint8_t pass_src[FB_NSP] = {0};
+    /* ---- the simulator's side: instructions, writebacks, consumptions */
+    fb_issue_in in;
+    memset(&in, 0, sizeof in);
+    char ev[FB_NSP][96];
+    const insn *head[FB_NSP] = {0};
+    in.all_set = (uint8_t)(sc->all_empty && cyc == 0);
     for (unsigned s = 0; s < FB_NSP; s++) {
-      memset(&req[s], 0, sizeof req[s]);
-      ev[s][0] = '\0';
-      if (sc->all_empty && cyc == 0) { snprintf(ev[s], 64, "SET_FIBER_NUM ALL"); continue; }
-      if (w[s].trapped || w[s].pc >= sc->n[s]) { snprintf(ev[s], 64, "-"); continue; }
-      const insn *in = &sc->prog[s][w[s].pc];
-      if (in->dec.err) {
-        snprintf(ev[s], 64, "trap: %.*s", (int)strcspn(fb_dec_err_str(in->dec.err), ":"),
-                 fb_dec_err_str(in->dec.err));
-        w[s].trapped = 1;
-        continue;
-      }
-      fb_sel_in si = in->sel;
-      si.src_valid = w[s].remaining;
-      fb_sel_eval(&si, &so[s]);
-      if (so[s].illegal) { snprintf(ev[s], 64, "trap: selector illegal"); w[s].trapped = 1; bad = 1; continue; }
-      /* eligibility: at the first pass, from the state at the start of the cycle */
-      if (w[s].remaining == in->sel.src_valid) {
-        fb_bm_query q;
-        fb_bm_elig e;
-        memset(&q, 0, sizeof q);
-        q.dst_valid = (uint8_t)in->has_dst;
-        q.dst = so[s].dst_reg;
-        q.src_valid = in->is_depbar ? 0 : in->sel.src_valid;
-        for (unsigned k = 0; k < FB_NSRC; k++) q.src[k] = so[s].src_reg[k];
-        fb_bm_check(&bm, s, &q, &e);
-        if (!e.eligible) {
-          if (e.src_busy) {
-            unsigned k = 0;
-            while (!((e.src_busy >> k) & 1u)) k++;
-            reg_name(so[s].src_reg[k], a, sizeof a);
-            snprintf(ev[s], 64, "wait EMPTY %s", a);
-            w[s].stall_empty++;
-          } else {
-            reg_name(so[s].dst_reg, a, sizeof a);
-            snprintf(ev[s], 64, "wait FULL %s", a);
-            w[s].stall_full++;
-          }
-          continue;
-        }
-      }
-      pass_src[s] = (uint8_t)(w[s].remaining & ~so[s].defer);
-      req[s] = fb_sel_arb_req(&so[s], 1);
-    }
-
-    fb_arb_out ao;
-    fb_arb_step_detail(&arb, req, &ao);
-    if (ao.grant) grant_cycles++;
-    if (ao.shared) broadcasts++;
-
-    fb_bm_in bi;
-    memset(&bi, 0, sizeof bi);
-    bi.all_set = (uint8_t)(sc->all_empty && cyc == 0);
-    for (unsigned s = 0; s < FB_NSP; s++) {
-      fb_bm_sp_in *u = &bi.sp[s];
-      /* operand read of last cycle's pass, consumption of the one before */
-      /* the read set by read port: the arbiter grants one row per port */
-      u->cons_valid = w[s].read_mask[1];
-      for (unsigned k = 0; k < FB_NSRC; k++) {
-        if ((w[s].read_mask[0] >> k) & 1u) {
-          unsigned r = w[s].read_reg[0][k];
-          bi.read_valid |= (uint8_t)(1u << fb_reg_port(r));
-          bi.read_row[fb_reg_port(r)] = (uint8_t)fb_reg_row(r);
-        }
-        u->cons_src[k] = w[s].read_reg[1][k];
-      }
-      w[s].read_mask[1] = w[s].read_mask[0];
-      memcpy(w[s].read_reg[1], w[s].read_reg[0], sizeof w[s].read_reg[1]);
-      w[s].read_mask[0] = 0;
+      fb_issue_sp_in *p = &in.sp[s];
+      snprintf(ev[s], sizeof ev[s], "-");
+      /* operands delivered last cycle are consumed now */
+      p->cons_valid = prev.opnd_valid[s];
+      memcpy(p->cons_src, prev.opnd_reg[s], sizeof p->cons_src);
       /* one writeback per SP per cycle, oldest first */
       if (w[s].nwb && w[s].wb[0].due <= cyc) {
-        u->wb_valid = 1;
-        u->wb_dst = w[s].wb[0].reg;
+        p->wb_valid = 1;
+        p->wb_dst = w[s].wb[0].reg;
         memmove(w[s].wb, w[s].wb + 1, (w[s].nwb - 1) * sizeof w[s].wb[0]);
         w[s].nwb--;
       }
-      if (!req[s].valid) continue;
-      const insn *in = &sc->prog[s][w[s].pc];
-      if (!((ao.grant >> s) & 1u)) {
-        /* the requested ports an SP granted earlier in the scan holds with
-         * another row */
-        int o = snprintf(ev[s], 64, "stall ports");
-        for (unsigned p = 0; p < FB_NPORT && o < 64; p++)
-          if ((req[s].ports >> p & 1u) && (ao.occ >> p & 1u) && ao.row[p] != req[s].row[p] &&
-              ((ao.owner[p] - ao.start) & 3u) < ((s - ao.start) & 3u))
-            o += snprintf(ev[s] + o, 64 - (size_t)o, " %u(SP%u)", p, ao.owner[p]);
-        w[s].stall_port++;
+      if (in.all_set) { snprintf(ev[s], sizeof ev[s], "SET_FIBER_NUM ALL"); continue; }
+      if (w[s].trapped || w[s].pc >= sc->n[s]) continue;
+      const insn *ins = &sc->prog[s][w[s].pc];
+      if (ins->dec.err) {
+        snprintf(ev[s], sizeof ev[s], "trap: %.*s", (int)strcspn(fb_dec_err_str(ins->dec.err), ":"),
+                 fb_dec_err_str(ins->dec.err));
+        w[s].trapped = 1;
+        continue;
+      }
+      head[s] = ins;
+      uint8_t wbv = p->wb_valid, cv = p->cons_valid;
+      uint16_t wbd = p->wb_dst, cs[FB_NSRC];
+      memcpy(cs, p->cons_src, sizeof cs);
+      *p = ins->f;                             /* the instruction's fields */
+      p->valid = 1;
+      p->wb_valid = wbv; p->wb_dst = wbd; p->cons_valid = cv;
+      memcpy(p->cons_src, cs, sizeof cs);
+      if (ins->is_depbar) {                    /* no operand: it issues now */
+        p->dep_valid = 1;
+        p->dep_reg = ins->dec.dep_reg;
+        p->dep_group = ins->dec.dep_group;
+        p->dep_set = ins->dec.dep_set;
+      }
+    }
+
+    /* ---- one cycle of the issue stage */
+    fb_err e = fb_issue_step(&st, &in, &o);
+    if (e != FB_OK) { printf("fb_issue_step: %s\n", fb_err_str(e)); return 1; }
+
+    /* ---- what happened to each SP */
+    if (o.grant) grant_cycles++;
+    if (o.arb.shared) broadcasts++;
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      const insn *ins = head[s];
+      if (!ins) continue;
+      unsigned bit = 1u << s;
+      if (o.illegal & bit) { snprintf(ev[s], sizeof ev[s], "trap: selector illegal"); w[s].trapped = 1; bad = 1; continue; }
+      if (!(o.grant & bit)) {
+        if (!(o.busy & bit) && !(o.eligible & bit)) {
+          unsigned k = 0;
+          if (o.elig[s].src_busy) {
+            while (!((o.elig[s].src_busy >> k) & 1u)) k++;
+            reg_name(o.sel[s].src_reg[k], a, sizeof a);
+            snprintf(ev[s], sizeof ev[s], "wait EMPTY %s", a);
+            w[s].stall_empty++;
+          } else {
+            reg_name(o.dst_reg[s], a, sizeof a);
+            snprintf(ev[s], sizeof ev[s], "wait FULL %s", a);
+            w[s].stall_full++;
+          }
+        } else if (o.pend_block & bit) {
+          snprintf(ev[s], sizeof ev[s], "held: pending read");
+        } else {
+          /* the requested ports an SP granted earlier in the scan holds with another row */
+          int n = snprintf(ev[s], sizeof ev[s], "stall ports");
+          for (unsigned p = 0; p < FB_NPORT && n < (int)sizeof ev[s]; p++)
+            if ((o.sel[s].port_en >> p & 1u) && (o.arb.occ >> p & 1u) && o.arb.row[p] != o.sel[s].port_row[p] &&
+                ((o.arb.owner[p] - o.arb.start) & 3u) < ((s - o.arb.start) & 3u))
+              n += snprintf(ev[s] + n, sizeof ev[s] - (size_t)n, " %u(SP%u)", p, o.arb.owner[p]);
+          w[s].stall_port++;
+        }
         continue;
       }
       w[s].passes++;
-      w[s].read_mask[0] = pass_src[s];
-      for (unsigned k = 0; k < FB_NSRC; k++) w[s].read_reg[0][k] = so[s].src_reg[k];
       for (unsigned k = 0; k < FB_NSRC; k++)
-        if ((pass_src[s] >> k) & (so[s].remote >> k) & 1u) w[s].remote_reads++;
-      if (so[s].defer) {  /* another pass for the deferred sources */
-        snprintf(ev[s], 64, "%s pass (defer 0x%x)", in->text, so[s].defer);
-        w[s].remaining = so[s].defer;
+        if ((o.pass_src[s] & ~o.sel[s].defer & o.sel[s].remote) >> k & 1u) w[s].remote_reads++;
+      if (!(o.issue & bit)) {                  /* another pass for the deferred sources */
+        snprintf(ev[s], sizeof ev[s], "%s pass (defer 0x%x)", ins->text, o.sel[s].defer);
         continue;
       }
-      snprintf(ev[s], 64, "%s", in->text);
-      if (in->is_depbar) {
-        u->dep_valid = 1;
-        u->dep_reg = in->dec.dep_reg;
-        u->dep_group = in->dec.dep_group;
-        u->dep_set = in->dec.dep_set;
-        depbars++;
-      } else if (in->has_dst) {
-        u->issue_valid = 1;
-        u->issue_dst = so[s].dst_reg;
+      snprintf(ev[s], sizeof ev[s], "%s", ins->text);
+      if (ins->is_depbar) depbars++;
+      if (ins->dst >= 0) {
         if (w[s].nwb == WBQ) { printf("writeback queue overflow\n"); return 1; }
-        w[s].wb[w[s].nwb].due = cyc + in->lat;
-        w[s].wb[w[s].nwb].reg = so[s].dst_reg;
+        w[s].wb[w[s].nwb].due = cyc + ins->lat;
+        w[s].wb[w[s].nwb].reg = o.dst_reg[s];
         w[s].nwb++;
       }
       w[s].issued++;
       w[s].pc++;
-      w[s].remaining = w[s].pc < sc->n[s] ? sc->prog[s][w[s].pc].sel.src_valid : 0;
     }
-    uint8_t range = fb_bm_step(&bm, &bi);
-    if (range || !fb_bm_replicas_equal(&bm)) { printf("bitmap range error or replicas differ\n"); bad = 1; }
 
-    printf("t=%-3u start %u grant 0x%x stall 0x%x%s |", cyc, ao.start, ao.grant, ao.stall,
-           ao.shared ? " bcast" : "      ");
+    printf("t=%-3u start %u grant 0x%x stall 0x%x%s |", cyc, o.arb.start, o.grant, o.stall,
+           o.arb.shared ? " bcast" : "      ");
     for (unsigned s = 0; s < FB_NSP; s++) printf(" SP%u %-28s|", s, ev[s]);
     printf("\n");
     /* bitmap events of the cycle, in update order */
     char evb[512];
-    size_t o = 0;
+    size_t n = 0;
     evb[0] = '\0';
-#define ADD(...) do { if (o < sizeof evb) o += (size_t)snprintf(evb + o, sizeof evb - o, __VA_ARGS__); } while (0)
+#define ADD(...) do { if (n < sizeof evb) n += (size_t)snprintf(evb + n, sizeof evb - n, __VA_ARGS__); } while (0)
     for (unsigned s = 0; s < FB_NSP; s++) {
-      const fb_bm_sp_in *u = &bi.sp[s];
-      if (u->wb_valid) { reg_name(u->wb_dst, a, sizeof a); ADD(" -EMPTY %s(wb)", a); }
+      const fb_issue_sp_in *p = &in.sp[s];
+      if (p->wb_valid) { reg_name(p->wb_dst, a, sizeof a); ADD(" -EMPTY %s(wb)", a); }
       for (unsigned k = 0; k < FB_NSRC; k++)
-        if ((u->cons_valid >> k) & 1u) { reg_name(u->cons_src[k], a, sizeof a); ADD(" -FULL %s", a); }
+        if ((p->cons_valid >> k) & 1u) { reg_name(p->cons_src[k], a, sizeof a); ADD(" -FULL %s", a); }
     }
-    for (unsigned s = 0; s < FB_NSP; s++) {
-      const fb_bm_sp_in *u = &bi.sp[s];
-      if (u->issue_valid) { reg_name(u->issue_dst, a, sizeof a); ADD(" +EMPTY %s", a); }
-    }
-    for (unsigned p = 0; p < FB_NPORT; p++)
-      if ((bi.read_valid >> p) & 1u) {
-        reg_name(fb_reg_make(p / 2u, bi.read_row[p], p % 2u), a, sizeof a);
+    for (unsigned s = 0; s < FB_NSP; s++)
+      if ((o.issue >> s) & in.sp[s].dst_valid & 1u) { reg_name(o.dst_reg[s], a, sizeof a); ADD(" +EMPTY %s", a); }
+    for (unsigned p = 0; p < FB_NPORT; p++)    /* last cycle's bank reads: operand read */
+      if ((prev.arb.occ >> p) & 1u) {
+        reg_name((p / 2u) << 9 | (unsigned)prev.arb.row[p] << 1 | (p % 2u), a, sizeof a);
         ADD(" +FULL %s", a);
       }
     for (unsigned s = 0; s < FB_NSP; s++) {
-      const fb_bm_sp_in *u = &bi.sp[s];
-      if (u->dep_valid) {
-        reg_name(u->dep_reg, a, sizeof a);
-        ADD(" DEPBAR %s%s %s", u->dep_set ? "+" : "-", u->dep_group == FB_BM_FULL ? "FULL" : "EMPTY", a);
+      const fb_issue_sp_in *p = &in.sp[s];
+      if (p->dep_valid) {
+        reg_name(p->dep_reg, a, sizeof a);
+        ADD(" DEPBAR %s%s %s", p->dep_set ? "+" : "-", p->dep_group == FB_BM_FULL ? "FULL" : "EMPTY", a);
       }
     }
-    if (bi.all_set) ADD(" +EMPTY all");
+    if (in.all_set) ADD(" +EMPTY all");
 #undef ADD
     if (evb[0]) printf("      bitmap:%s\n", evb);
+    prev = o;
   }
 
   printf("totals %s: %u cycles, %u with a grant, %u broadcast, %u DEPBAR.X\n", sc->name, cyc,
@@ -473,9 +419,9 @@ static int run(const scenario *sc) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: fiber_issue [--scenario NAME] TRACE.txt\n"
-             "Steps the FIBER selector, read-port arbiter and register busy bitmap of one\n"
-             "SM over the instruction trace and prints per cycle the grants, the stalls\n"
-             "and the bitmap events, with totals per scenario.\n");
+             "Steps the FIBER issue stage (selectors, pending-read guard, read-port arbiter,\n"
+             "register busy bitmap) of one SM over the instruction trace and prints per\n"
+             "cycle the grants, the stalls and the bitmap events, with totals per scenario.\n");
 }
 
 int main(int argc, char **argv) {

@@ -5,8 +5,11 @@
  * four SPs active: the read-port arbiter (target: at most 10 ns per cycle,
  * so a full-GPU simulator can call it every cycle of every SM), the busy
  * bitmap step (every update port of every SP driven, 2048 registers, four
- * replicas) and its four eligibility checks, and, for reference, the
- * selector, crossbar, decoder and weft controller.
+ * replicas) and its four eligibility checks, one full SM cycle of the
+ * composed issue stage (fb_issue_step: four selectors, eligibility checks,
+ * pending-read guard, arbiter, bitmap updates; target: at most 150 ns per
+ * cycle) and, for reference, the selector, crossbar, decoder and weft
+ * controller.
  *
  * Inputs are drawn in advance from a fixed-seed generator into a ring that
  * stays in cache, so the figures are the models' cost, not the stimulus'.
@@ -25,7 +28,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fiber.h"
+#include "fiber/fiber.h"
 
 #define RING 256
 #define REPS 5
@@ -52,6 +55,8 @@ static fb_bm_in bm_ring[RING];
 static fb_bm_query q_ring[RING][FB_NSP];
 static fb_sel_in sel_ring[RING];
 static fb_word word_ring[RING];
+static fb_issue_in issue_ring[RING];
+static fb_issue issue_st;
 static fb_xbar_in xbar_in;
 static fb_xbar_out xbar_out;
 
@@ -98,6 +103,17 @@ static void run_bm_check(unsigned long n) {
   sink = acc;
 }
 
+/* One SM cycle of the composed issue stage, timing only (no data path). */
+static void run_issue(unsigned long n) {
+  uint64_t acc = 0;
+  fb_issue_out o;
+  for (unsigned long c = 0; c < n; c++) {
+    fb_issue_step(&issue_st, &issue_ring[c % RING], &o);
+    acc += o.issue;
+  }
+  sink = acc;
+}
+
 static void run_sel(unsigned long n) {
   uint64_t acc = 0;
   fb_sel_out o;
@@ -111,7 +127,7 @@ static void run_sel(unsigned long n) {
 static void run_xbar(unsigned long n) {
   uint64_t acc = 0;
   for (unsigned long c = 0; c < n; c++) {
-    xbar_in.sel_port[c % 4][c % 3] = (uint8_t)c;
+    xbar_in.sel_oh[c % 4][c % 3] = fb_xbar_onehot(1, (unsigned)c);
     fb_xbar_step(&xbar, &xbar_in, &xbar_out);
     acc += xbar_out.opnd[c % 4][0].lane[c % 32];
   }
@@ -161,6 +177,8 @@ static void measure(const char *name, void (*run)(unsigned long), unsigned long 
          REPS, n);
   if (run == run_arb)
     printf("bench %s target <= 10 ns/cycle: %s\n", name, best / (double)n <= 10.0 ? "met" : "NOT met");
+  if (run == run_issue)
+    printf("bench %s target <= 150 ns/cycle: %s\n", name, best / (double)n <= 150.0 ? "met" : "NOT met");
 }
 
 static void setup(void) {
@@ -205,9 +223,31 @@ static void setup(void) {
   for (int p = 0; p < FB_NPORT; p++)
     for (int l = 0; l < FB_XBAR_MAX_LANES; l++) xbar_in.port_data[p].lane[l] = rnd();
   for (int s = 0; s < FB_NSP; s++) {
-    xbar_in.sel_valid[s] = 0xF;
-    for (int k = 0; k < FB_NSRC; k++) xbar_in.sel_port[s][k] = (uint8_t)(rnd() % 8);
+    for (int k = 0; k < FB_NSRC; k++) xbar_in.sel_oh[s][k] = fb_xbar_onehot(1, (unsigned)(rnd() % 8));
   }
+  /* The issue stage: every SP presents an instruction every cycle (FIBER-
+   * native, 1-4 sources among a few hot registers of every SP, so port
+   * conflicts, broadcasts, multi-pass reads and guard hits occur), with a
+   * writeback, consumptions and a DEPBAR per SP; the state evolves. */
+  for (int i = 0; i < RING; i++) {
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      fb_issue_sp_in *p = &issue_ring[i].sp[s];
+      uint16_t src[FB_NSRC];
+      unsigned n = 1 + (unsigned)(rnd() % FB_NSRC);
+      for (unsigned k = 0; k < n; k++) src[k] = (uint16_t)fb_reg_make((unsigned)(rnd() % 4), (unsigned)(rnd() % 8), (unsigned)(rnd() & 1));
+      fb_issue_insn(p, s, src, n, (int)fb_reg_make(s, (unsigned)(rnd() % 8), (unsigned)(rnd() & 1)));
+      p->valid = 1;
+      p->wb_valid = 1;
+      p->wb_dst = (uint16_t)fb_reg_make(s, (unsigned)(rnd() % 8), (unsigned)(rnd() & 1));
+      p->cons_valid = (uint8_t)(rnd() & 0xF);
+      for (unsigned k = 0; k < FB_NSRC; k++) p->cons_src[k] = (uint16_t)fb_reg_make((unsigned)(rnd() % 4), (unsigned)(rnd() % 8), (unsigned)(rnd() & 1));
+      p->dep_valid = (uint8_t)(rnd() % 8 == 0);
+      p->dep_reg = (uint16_t)(rnd() % 2048);
+      p->dep_group = (uint8_t)(rnd() & 1);
+      p->dep_set = 0;
+    }
+  }
+  fb_issue_reset(&issue_st, NULL);
   fb_arb_reset(&arb);
   fb_bm_reset(&bm, FB_NVREG, FB_BM_NREP);
   fb_bm_reset(&bm1, FB_NVREG, 1);
@@ -234,6 +274,8 @@ int main(int argc, char **argv) {
   measure("fb_bm_step (1 replica)", run_bm_step1, 1000000ul * scale, "cycle",
           "2048 regs x 1 replica, same traffic: a simulator that ignores replicas");
   measure("fb_bm_check x4", run_bm_check, 1000000ul * scale, "cycle", "4 SPs, dst + 4 sources each");
+  measure("fb_issue_step", run_issue, 1000000ul * scale, "cycle",
+          "one SM cycle: 4 selectors, 4 bitmap checks, guard, arbiter, bitmap updates (2048 x 4)");
   measure("fb_sel_eval", run_sel, 5000000ul * scale, "call", "one SP, 3 sources");
   measure("fb_xbar_step", run_xbar, 500000ul * scale, "cycle", "32 lanes x 32 bits, 16 operands");
   measure("fb_dec_eval", run_dec, 5000000ul * scale, "call", "random words, 1/3 SET_FIBER_NUM");

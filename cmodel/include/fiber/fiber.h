@@ -36,9 +36,41 @@
 
 #include <stdint.h>
 
+#include "export.h"
+#include "version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ======================================================================= */
+/* Errors of the C API (not RTL ports: the RTL's own error outputs, such as  */
+/* range_err or the decoder's err, stay output fields, one to one).         */
+/* ======================================================================= */
+
+/* Every libfiber entry point reports a bad call with one of these. Functions
+ * whose SPEC signature returns something else (fb_arb_reset, fb_arb_step,
+ * fb_arb_step_detail, fb_enc, fb_sel_arb_req) do nothing harmful on NULL
+ * (documented there) and have a _checked twin that returns the code.
+ * Plain functions mirror the RTL: inputs are used modulo their port width.
+ * The _checked twins are the strict mode: an input wider than its port is
+ * rejected with FB_ERR_WIDTH and nothing is computed or changed. */
+typedef enum {
+  FB_OK = 0,
+  FB_ERR_NULL,      /* a NULL pointer argument                              */
+  FB_ERR_RANGE,     /* a value that is out of range: a register id at or
+                       above the configured register count (also one that
+                       does not fit 11 bits: never taken modulo 2^11), a
+                       parameter outside its documented range               */
+  FB_ERR_WIDTH,     /* strict mode: a value wider than its port (valid = 2,
+                       a 2-bit SP index of 5, a 13-bit ext above 0x1FFF)    */
+  FB_ERR_STATE,     /* an object never set up by its reset (or corrupted)   */
+  FB_ERR_NUM        /* number of codes                                     */
+} fb_err;
+/* Constant name of a code ("FB_ERR_NULL: ..."); never NULL. */
+FB_API const char *fb_err_str(fb_err e);
+/* The library's version string; FIBER_VERSION_STRING is the header's. */
+FB_API const char *fb_version(void);
 
 /* ======================================================================= */
 /* Widths and limits. Each constant is the default of the RTL parameter or  */
@@ -151,21 +183,39 @@ typedef struct {
                                0 if the port is not occupied                  */
 } fb_arb_out;
 
-/* Reset: start = 0. */
-void    fb_arb_reset(fb_arb *a);
+/* Reset: start = 0 (a NULL a is ignored). */
+FB_API void    fb_arb_reset(fb_arb *a);
 /* One cycle: returns the grant mask (bit p = SP p granted), advances start. */
-uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]);
-/* (fb_arb_step computes only the grant: the fast path for simulators.)     */
+FB_API uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]);
+/* (fb_arb_step computes only the grant: the fast path for simulators. With
+ * a or req NULL it returns 0 and changes nothing. `valid` is used modulo 2,
+ * `start` modulo 4: an fb_arb has no invalid state.)                      */
 /* One cycle, with every output: fills *out (combinational from the start at
  * the beginning of the cycle and this cycle's requests), then advances start
- * by one (mod 4). Returns out->grant. */
-uint8_t fb_arb_step_detail(fb_arb *a, const fb_arb_req req[FB_NSP], fb_arb_out *out);
+ * by one (mod 4). Returns out->grant (0, and nothing changes, when a pointer
+ * is NULL). */
+FB_API uint8_t fb_arb_step_detail(fb_arb *a, const fb_arb_req req[FB_NSP], fb_arb_out *out);
 /* The combinational core: the scan from `start` (used mod 4). SPs are
  * visited in the order start, start+1, ... (mod 4). A requesting SP is
  * granted if it is the first requesting one, or if none of its requested
  * ports is already occupied with a different row. A granted SP marks its
  * ports occupied; a port keeps the row and owner of its first granter. */
-void    fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out);
+FB_API fb_err  fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out);
+/* Strict twin of fb_arb_step_detail: FB_ERR_NULL (a, req or out NULL),
+ * FB_ERR_STATE (a->start above 3: never reset), FB_ERR_WIDTH (a valid
+ * above 1); on an error nothing changes and *out is zeroed. */
+FB_API fb_err  fb_arb_step_checked(fb_arb *a, const fb_arb_req req[FB_NSP], fb_arb_out *out);
+/* The arbiter request of an instruction from the 11-bit register ids it
+ * reads (reg[0..n-1], n <= FB_NSRC), so the caller needs no port rule: each
+ * register r is read on port 2*sp(r) + bank(r) = fb_reg_port(r) at row
+ * r[8:1]; the first register on a port claims it; a later one on the same
+ * port with another row cannot be read in the same pass and is set in
+ * *defer (bit k: reg[k]; defer may be NULL), exactly the selector's rule.
+ * Errors: FB_ERR_NULL (req NULL, or reg NULL with n > 0), FB_ERR_RANGE
+ * (n > FB_NSRC, or a register id >= FB_NVREG), FB_ERR_WIDTH (valid > 1);
+ * *req is then an invalid, empty request. */
+FB_API fb_err  fb_arb_req_from_regs(fb_arb_req *req, unsigned valid, const uint16_t *reg, unsigned n,
+                                    uint8_t *defer);
 
 /* ======================================================================= */
 /* Selector (fiber_operand_sel, combinational, one instance per SP).        */
@@ -204,10 +254,14 @@ typedef struct {
  *   CUDA-native (any enable):   r = {sp,     1'b0,    orig8[k]}
  * so that no CUDA-native input can name another SP's register, illegal or
  * not. */
-void fb_sel_eval(const fb_sel_in *in, fb_sel_out *out);
+FB_API fb_err fb_sel_eval(const fb_sel_in *in, fb_sel_out *out);
+/* (fb_sel_eval: FB_ERR_NULL for a NULL pointer; every field is used modulo
+ * its port width.) Strict twin: also FB_ERR_WIDTH (mode > 1, sp > 3,
+ * src_valid > 0xF, ext > 0x1FFF), with *out zeroed. */
+FB_API fb_err fb_sel_eval_checked(const fb_sel_in *in, fb_sel_out *out);
 /* The arbiter request of this selector's instruction: {valid, port_en,
- * port_row}. */
-fb_arb_req fb_sel_arb_req(const fb_sel_out *out, unsigned valid);
+ * port_row} (an invalid, empty request when out is NULL). */
+FB_API fb_arb_req fb_sel_arb_req(const fb_sel_out *out, unsigned valid);
 
 /* ======================================================================= */
 /* Crossbar (fiber_xbar, sequential: a registered select).                  */
@@ -217,32 +271,37 @@ fb_arb_req fb_sel_arb_req(const fb_sel_out *out, unsigned valid);
 typedef struct { uint64_t lane[FB_XBAR_MAX_LANES]; } fb_xbar_word;
 
 typedef struct {
-  uint8_t      sel_valid[FB_NSP];          /* bit k: SP s routes operand k   */
-  uint8_t      sel_port[FB_NSP][FB_NSRC];  /* ... from this read port (3 bits) */
+  uint8_t      sel_oh[FB_NSP][FB_NSRC];    /* operand k of SP s: one-hot read
+                                              port (bit p: port p), 0: none */
   fb_xbar_word port_data[FB_NPORT];        /* data on the eight ports now    */
 } fb_xbar_in;
 
 typedef struct {
-  uint8_t      valid[FB_NSP];              /* select valid of the last cycle  */
+  uint8_t      valid[FB_NSP];              /* bit k: sel_oh_q[s][k] != 0      */
   fb_xbar_word opnd[FB_NSP][FB_NSRC];      /* routed operands (0 if invalid)  */
 } fb_xbar_out;
 
 typedef struct {
   uint8_t lanes, width;                    /* parameters                      */
-  uint8_t sel_valid_q[FB_NSP];             /* registered select               */
-  uint8_t sel_port_q[FB_NSP][FB_NSRC];
+  uint8_t sel_oh_q[FB_NSP][FB_NSRC];       /* registered one-hot select       */
 } fb_xbar;
 
+/* The select of one operand as the issue stage decodes it: 1 << (port & 7)
+ * when valid & 1, else 0 (fiber_issue_stage, before the crossbar's select
+ * register). */
+FB_API uint8_t fb_xbar_onehot(unsigned valid, unsigned port);
 /* Reset with the parameters; clears the select register. Returns 0, or -1
  * (and leaves *x unusable) when lanes is not 1..32 or width not 1..64. */
-int  fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width);
+FB_API int  fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width);
 /* One cycle. Outputs come from the select registered at the previous call
- * (the instructions issued last cycle) and this cycle's port data:
- * opnd[s][k] = port_data[sel_port_q[s][k]] when bit k of sel_valid_q[s] is
- * set, else 0; only lanes 0..lanes-1 and bits 0..width-1 are carried, the
- * rest of every output word is 0. Then the select of this cycle is
- * registered. */
-void fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out);
+ * (the instructions issued last cycle) and this cycle's port data, as the
+ * RTL's AND-OR: opnd[s][k] = OR over the set bits p of sel_oh_q[s][k] of
+ * port_data[p] (the named port's word for a one-hot select, 0 for 0; a
+ * select with several bits, which the issue stage never produces, gives the
+ * OR of their words); valid[s] bit k = sel_oh_q[s][k] != 0. Only lanes
+ * 0..lanes-1 and bits 0..width-1 are carried, the rest of every output
+ * word is 0. Then the select of this cycle is registered. */
+FB_API void fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out);
 
 /* ======================================================================= */
 /* Register busy bitmap (fiber_busy_bitmap, sequential).                    */
@@ -300,13 +359,13 @@ typedef struct {
 
 /* Reset: every bit of every replica clear. Returns 0, or -1 when nreg is not
  * 1..2048 or nrep not 1..4. */
-int  fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep);
+FB_API int  fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep);
 /* The bit of register r (11 bits): r, or -1 when r >= nreg. */
-int  fb_bm_index(const fb_bm *bm, unsigned r);
+FB_API int  fb_bm_index(const fb_bm *bm, unsigned r);
 /* Eligibility of one instruction on SP `sp`, read from replica sp % nrep, in
  * the state at the start of the cycle (call it before fb_bm_step of the same
  * cycle). Combinational; does not change the state. */
-void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out);
+FB_API void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out);
 /* One cycle of updates, written identically to every replica, in this order
  * (a later step overrides an earlier one on the same bit):
  *   1. hardware clears: writeback (EMPTY), consumption (FULL), all SPs;
@@ -317,12 +376,12 @@ void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig 
  * outside SP s's partition, is dropped. Returns
  * the update-error vector: bit s = SP s drove such an operation (a read
  * port p counts for SP p / 2, the owner of its bank). */
-uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in);
+FB_API uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in);
 /* Bit of register r (an 11-bit id) in group `group` of replica `rep` (0
  * when out of range). */
-unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r);
+FB_API unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r);
 /* 1 if every replica equals replica 0 (always true for this model). */
-int  fb_bm_replicas_equal(const fb_bm *bm);
+FB_API int  fb_bm_replicas_equal(const fb_bm *bm);
 
 /* ======================================================================= */
 /* Decoder (fiber_decode, combinational) and encoder.                       */
@@ -378,19 +437,29 @@ typedef struct {
 } fb_dec_out;
 
 /* The default opcode parameters. */
-fb_dec_cfg  fb_dec_cfg_default(void);
+FB_API fb_dec_cfg  fb_dec_cfg_default(void);
 /* Decode the FIBER fields of one word in `mode` (1 bit) with the opcode
  * parameters *cfg (fb_dec_cfg_default() for the defaults). Fields are
  * reported raw even when err != FB_DEC_OK, so an illegal word can be
  * inspected. */
-void        fb_dec_eval(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *out);
+FB_API fb_err      fb_dec_eval(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *out);
+/* (fb_dec_eval: FB_ERR_NULL when cfg or out is NULL; mode and the opcode
+ * parameters are used modulo their widths.) Strict twin: also FB_ERR_WIDTH
+ * (mode > 1, an opcode parameter above 0xFFF), with *out zeroed. */
+FB_API fb_err      fb_dec_eval_checked(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *out);
 /* Encoder: `base` with the fields of `f` written in. For FB_KIND_OTHER it
  * writes word[99:87] = f->ext; for SET_FIBER_NUM and extended DEPBAR it
  * writes the opcode, the predicate and every bit of word[99:16] (the fields,
  * the reserved bits as 0). Bits outside those ranges come from `base`. */
-fb_word     fb_enc(fb_word base, const fb_dec_out *f, const fb_dec_cfg *cfg);
+FB_API fb_word     fb_enc(fb_word base, const fb_dec_out *f, const fb_dec_cfg *cfg);
+/* (fb_enc returns base unchanged when f or cfg is NULL, and writes each
+ * field modulo its width.) Strict twin: writes the word to *out and returns
+ * FB_ERR_NULL, FB_ERR_RANGE (kind not an fb_kind), FB_ERR_WIDTH (a field
+ * wider than its bits: pred > 0xF, ext > 0x1FFF, dep_reg > 0x7FF, a 1-bit
+ * field above 1, an opcode parameter above 0xFFF); on an error *out = base. */
+FB_API fb_err      fb_enc_checked(fb_word base, const fb_dec_out *f, const fb_dec_cfg *cfg, fb_word *out);
 /* Constant name of a decoder error ("FB_DEC_ERR_SFN_ZERO: ..."). */
-const char *fb_dec_err_str(unsigned err);
+FB_API const char *fb_dec_err_str(unsigned err);
 /* Bit i (0..127) of a word. */
 static inline unsigned fb_word_bit(fb_word w, unsigned i) {
   return (unsigned)(((i < 64 ? w.lo >> i : w.hi >> (i - 64))) & 1u);
@@ -441,6 +510,8 @@ typedef struct {
   uint16_t pend_wefts;
   uint8_t  pend_all;
   uint64_t pend_pc;
+  uint32_t magic;              /* set by fb_wc_reset: a never-reset state is
+                                  refused (FB_ERR_STATE)                       */
 } fb_wc;
 
 typedef struct {
@@ -456,8 +527,8 @@ typedef struct {
   uint8_t  launch_err;         /* launch with launch_wefts above 256: ignored   */
 } fb_wc_out;
 
-/* Reset: no context active, nothing pending. */
-void fb_wc_reset(fb_wc *w);
+/* Reset: no context active, nothing pending. FB_ERR_NULL for NULL. */
+FB_API fb_err fb_wc_reset(fb_wc *w);
 /* One cycle. From the state at the start of the cycle: active/eligible, and
  * release = pend && every active context of every SP has arrived. Then, in
  * priority order:
@@ -475,12 +546,146 @@ void fb_wc_reset(fb_wc *w);
  *            order, records pc/wefts/all as pending), each EXIT clears its
  *            weft's context.
  * All state changes take effect at the end of the cycle. */
-void fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *out);
+FB_API fb_err fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *out);
+/* fb_wc_step errors (nothing changes, *out zeroed when not NULL): FB_ERR_NULL,
+ * FB_ERR_STATE (w never reset). Inputs are used modulo their port widths
+ * (op 2 bits, weft 6, wefts and launch_wefts 9, all and launch 1, pc and
+ * launch_pc 48). Strict twin: also FB_ERR_WIDTH for any wider value. */
+FB_API fb_err fb_wc_step_checked(fb_wc *w, const fb_wc_in *in, fb_wc_out *out);
 /* Number of local contexts SP `sp` runs for an SM weft count W (0..64):
  * (W - sp + 3) / 4 when W > sp, else 0; W is clipped to 256. */
-unsigned fb_wc_sp_wefts(unsigned wefts, unsigned sp);
+FB_API unsigned fb_wc_sp_wefts(unsigned wefts, unsigned sp);
 /* Constant name of a weft-controller error. */
-const char *fb_wc_err_str(unsigned err);
+FB_API const char *fb_wc_err_str(unsigned err);
+
+/* ======================================================================= */
+/* Composed issue stage (fiber_issue_stage, sequential): the four selectors, */
+/* the pending-read guard, the read-port arbiter, the busy bitmap and the    */
+/* crossbar of one SM, one call per clock cycle.                             */
+/* ======================================================================= */
+
+/* Parameters (fb_issue_reset; NULL gives the defaults of every field 0). */
+typedef struct {
+  uint16_t nreg;     /* bitmap registers 1..2048 (RTL NumReg); 0: 2048       */
+  uint8_t  nrep;     /* bitmap replicas 1..4 (RTL NumRep); 0: 4              */
+  uint8_t  lanes;    /* crossbar data path: 0 = none (timing only, the fast
+                        path for simulators), else 1..32 lanes (RTL Lanes)    */
+  uint8_t  width;    /* bits per lane 1..64 (RTL Width); 0: 32               */
+  uint8_t  baseline; /* 1: the private-register operand path
+                        (fiber_base_operand_path): selectors in CUDA-native
+                        mode with ext ignored, no bitmap, no guard, no
+                        cross-SP arbitration (every request granted)          */
+  uint8_t  start;    /* arbiter start after reset, 0..3 (the RTL resets to 0) */
+} fb_issue_cfg;
+
+/* The inputs of one SP for one cycle (RTL ports valid_i[s], mode_i[s], ...). */
+typedef struct {
+  /* the instruction the SP's scheduler presents (the same one again while
+   * busy: its remaining passes) */
+  uint8_t  valid;               /* 1 bit                                      */
+  uint8_t  mode;                /* FB_MODE_CUDA / FB_MODE_FIBER (1 bit)       */
+  uint8_t  src_valid;           /* bit k: it reads source k (4 bits)          */
+  uint8_t  src_orig[FB_NSRC];   /* original 8-bit source fields               */
+  uint16_t ext;                 /* word[99:87] (13 bits)                      */
+  uint8_t  dst_valid;           /* it writes its destination (1 bit)          */
+  uint8_t  dst_orig;            /* original 8-bit destination field           */
+  /* pipeline and decoder events of this cycle (bitmap update ports) */
+  uint8_t  wb_valid;            /* writeback: clears EMPTY[wb_dst]            */
+  uint16_t wb_dst;              /* register id                                */
+  uint8_t  cons_valid;          /* bit k: consumption clears FULL[cons_src[k]] */
+  uint16_t cons_src[FB_NSRC];
+  uint8_t  dep_valid;           /* extended DEPBAR on dep_reg                 */
+  uint16_t dep_reg;
+  uint8_t  dep_group;           /* FB_BM_EMPTY / FB_BM_FULL                   */
+  uint8_t  dep_set;             /* 1 set, 0 clear                             */
+} fb_issue_sp_in;
+
+typedef struct {
+  fb_issue_sp_in sp[FB_NSP];
+  uint8_t        all_set;       /* ALL-scope set of EMPTY (SET_FIBER_NUM)     */
+} fb_issue_in;
+
+/* Every output for one cycle. The first block is the RTL's outputs (bit s
+ * = SP s); the rest are internal signals for simulators and harnesses. */
+typedef struct {
+  uint8_t  issue;               /* the instruction issues now (its last pass
+                                   was granted): its latency starts here     */
+  uint8_t  stall;               /* valid & ~issue                            */
+  uint8_t  grant;               /* a read pass was granted                   */
+  uint8_t  busy;                /* passes remain (start of cycle): present the
+                                   same instruction again                    */
+  uint8_t  eligible;            /* the bitmap's eligibility (start of cycle) */
+  uint8_t  pend_block;          /* a first pass held by the pending-read guard */
+  uint8_t  illegal;             /* CUDA-native with the enable bit: never requests */
+  uint8_t  conflict;            /* this pass defers sources (another pass follows) */
+  uint8_t  range_err;           /* eligibility query names a register >= nreg */
+  uint8_t  upd_range_err;       /* an update port names a register >= nreg   */
+  uint16_t dst_reg[FB_NSP];     /* destination address {sp, 1'b0, dst_orig}   */
+  uint8_t  opnd_valid[FB_NSP];  /* bit k: operand k delivered this cycle (the
+                                   register-read stage of last cycle's pass)  */
+  uint16_t opnd_reg[FB_NSP][FB_NSRC]; /* ... the register it is            */
+  fb_arb_out arb;               /* grants, occ / row = the bank reads
+                                   (bank_re_o / bank_row_o), owner, shared    */
+  uint8_t  pass_src[FB_NSP];    /* sources presented to the selector          */
+  fb_sel_out sel[FB_NSP];       /* selector outputs                           */
+  fb_bm_elig elig[FB_NSP];      /* bitmap queries (zero in the baseline)      */
+} fb_issue_out;
+
+/* State: caller-owned, set up by fb_issue_reset. */
+typedef struct {
+  uint32_t     magic;           /* set by fb_issue_reset                     */
+  fb_issue_cfg cfg;             /* the parameters, defaults filled in         */
+  fb_arb       arb;
+  fb_bm        bm;
+  fb_xbar      xbar;            /* used when cfg.lanes > 0                    */
+  uint8_t      rem[FB_NSP];     /* sources still to read (busy = rem != 0)    */
+  uint8_t      rd_valid[FB_NSP];            /* select registered at issue:   */
+  uint16_t     rd_reg[FB_NSP][FB_NSRC];     /* delivered in the next cycle   */
+  uint8_t      rd_occ;          /* the bank reads of the last cycle: their    */
+  uint8_t      rd_row[FB_NPORT];/* registers are set FULL in this one         */
+} fb_issue;
+
+/* Reset: every register clear (bitmap clear, no pass pending, start =
+ * cfg->start). Errors: FB_ERR_NULL (st NULL), FB_ERR_RANGE (nreg above
+ * 2048, nrep above 4, lanes above 32, width above 64, start above 3,
+ * baseline above 1). */
+FB_API fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg);
+/* One clock cycle (docs/fiber.md, "Composed issue stage": the per-cycle
+ * contract). Outputs come from the state at the start of the cycle and this
+ * cycle's inputs; then every register advances to the coming edge. In order:
+ *   1. pass: busy SP s presents rem[s], else src_valid; selector of each SP;
+ *   2. eligibility (bitmap at the start of the cycle, all of src_valid);
+ *   3. pending-read guard; requests = valid & !illegal & (busy | eligible &
+ *      !pend_block);
+ *   4. arbitration: grant; issue = grant & !conflict; stall = valid & !issue;
+ *      the bank reads of the cycle are arb.occ / arb.row;
+ *   5. delivery: the operands of last cycle's granted pass (opnd_valid,
+ *      opnd_reg; with a data path, the crossbar routes this cycle's bank
+ *      words to them);
+ *   6. bitmap updates (at the edge, in the bitmap's order: clears, sets,
+ *      DEPBAR by SP, ALL): issue sets EMPTY[dst] (issue & dst_valid); the
+ *      registers read last cycle set FULL (operand read); writeback clears
+ *      EMPTY, consumption clears FULL, DEPBAR and ALL-scope from the inputs;
+ *   7. rem' = !valid ? 0 : grant ? defer : rem; this pass's select registered.
+ * Errors: FB_ERR_NULL, FB_ERR_STATE (st never reset), FB_ERR_WIDTH (an input
+ * wider than its port, e.g. valid = 2: strict, nothing changes, *out
+ * zeroed). FB_ERR_RANGE: a register id >= nreg (an update port's id not
+ * fitting 11 bits included: never taken modulo 2^11) was dropped as the RTL
+ * drops it (range_err / upd_range_err set); the cycle was executed. */
+FB_API fb_err fb_issue_step(fb_issue *st, const fb_issue_in *in, fb_issue_out *out);
+/* The same cycle with the operand data path (cfg.lanes > 0, else
+ * FB_ERR_STATE): port_data[p] = the word bank port p returns this cycle
+ * (the row it was asked for last cycle; NULL reads zeros); *opnd (may be
+ * NULL) receives the routed operands of this cycle. */
+FB_API fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_word port_data[FB_NPORT],
+                                 fb_issue_out *out, fb_xbar_out *opnd);
+/* Fills the instruction fields of *sp_in (mode FIBER-native) from register
+ * ids, the encoding a compiler would emit: src[0..n-1] (any SP's registers),
+ * dst (a register of SP sp; dst < 0: none). The extension's enable bit is
+ * set when a source lies in another SP. Leaves the pipeline fields alone.
+ * Errors: FB_ERR_NULL, FB_ERR_RANGE (n > 4, sp > 3, a source >= 2048, a dst
+ * outside SP sp's registers {sp, 1'b0, orig8}: destinations are local). */
+FB_API fb_err fb_issue_insn(fb_issue_sp_in *sp_in, unsigned sp, const uint16_t *src, unsigned n, int dst);
 
 #ifdef __cplusplus
 }

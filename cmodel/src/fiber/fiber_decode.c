@@ -37,8 +37,10 @@ static unsigned any_set(fb_word w, unsigned lsb, unsigned width) {
   return hit;
 }
 
-void fb_dec_eval(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *o) {
+fb_err fb_dec_eval(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *o) {
+  if (!o) return FB_ERR_NULL;
   memset(o, 0, sizeof *o);
+  if (!cfg) return FB_ERR_NULL;
   mode &= 1u;
   o->opc = (uint16_t)fb_word_get(w, FB_OPC_LSB, FB_OPC_W);
   o->pred = (uint8_t)fb_word_get(w, FB_PRED_LSB, FB_PRED_W);
@@ -76,10 +78,20 @@ void fb_dec_eval(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *o)
       o->err = FB_DEC_ERR_HI_NO_EN;
     }
   }
+  return FB_OK;
+}
+
+fb_err fb_dec_eval_checked(fb_word w, unsigned mode, const fb_dec_cfg *cfg, fb_dec_out *o) {
+  if (!o) return FB_ERR_NULL;
+  memset(o, 0, sizeof *o);
+  if (!cfg) return FB_ERR_NULL;
+  if (mode > 1u || cfg->opc_sfn > 0xFFFu || cfg->opc_depbar_x > 0xFFFu) return FB_ERR_WIDTH;
+  return fb_dec_eval(w, mode, cfg, o);
 }
 
 fb_word fb_enc(fb_word base, const fb_dec_out *f, const fb_dec_cfg *cfg) {
   fb_word w = base;
+  if (!f || !cfg) return base;
   switch (f->kind) {
   case FB_KIND_SFN:
     w = fb_word_put(w, FB_OPC_LSB, FB_OPC_W, cfg->opc_sfn);
@@ -103,6 +115,28 @@ fb_word fb_enc(fb_word base, const fb_dec_out *f, const fb_dec_cfg *cfg) {
     break;
   }
   return w;
+}
+
+fb_err fb_enc_checked(fb_word base, const fb_dec_out *f, const fb_dec_cfg *cfg, fb_word *out) {
+  if (!out) return FB_ERR_NULL;
+  *out = base;
+  if (!f || !cfg) return FB_ERR_NULL;
+  if (f->kind > FB_KIND_DEPBAR_X) return FB_ERR_RANGE;
+  if (cfg->opc_sfn > 0xFFFu || cfg->opc_depbar_x > 0xFFFu) return FB_ERR_WIDTH;
+  switch (f->kind) {
+  case FB_KIND_SFN:
+    if (f->pred > 0xFu || f->sfn_all > 1u) return FB_ERR_WIDTH;
+    break;
+  case FB_KIND_DEPBAR_X:
+    if (f->pred > 0xFu || f->dep_group > 1u || f->dep_set > 1u) return FB_ERR_WIDTH;
+    if (f->dep_reg > 0x7FFu) return FB_ERR_RANGE;
+    break;
+  default:
+    if (f->ext > 0x1FFFu) return FB_ERR_WIDTH;
+    break;
+  }
+  *out = fb_enc(base, f, cfg);
+  return FB_OK;
 }
 
 const char *fb_dec_err_str(unsigned err) {

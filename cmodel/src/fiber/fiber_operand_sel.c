@@ -29,7 +29,8 @@
 
 #include "fiber_internal.h"
 
-void fb_sel_eval(const fb_sel_in *in, fb_sel_out *out) {
+fb_err fb_sel_eval(const fb_sel_in *in, fb_sel_out *out) {
+  if (!in || !out) return FB_ERR_NULL;
   unsigned mode = in->mode & 1u;
   unsigned sp = in->sp & 0x3u;
   unsigned valid = in->src_valid & 0xFu;
@@ -61,10 +62,23 @@ void fb_sel_eval(const fb_sel_in *in, fb_sel_out *out) {
   out->conflict = (uint8_t)(defer != 0);
   out->illegal = (uint8_t)(!mode && en);
   out->dst_reg = (uint16_t)((sp << 9) | in->dst_orig);
+  return FB_OK;
+}
+
+fb_err fb_sel_eval_checked(const fb_sel_in *in, fb_sel_out *out) {
+  if (!out) return FB_ERR_NULL;
+  memset(out, 0, sizeof *out);
+  if (!in) return FB_ERR_NULL;
+  if (in->mode > 1u || in->sp > 3u || in->src_valid > 0xFu || in->ext > 0x1FFFu) return FB_ERR_WIDTH;
+  return fb_sel_eval(in, out);
 }
 
 fb_arb_req fb_sel_arb_req(const fb_sel_out *out, unsigned valid) {
   fb_arb_req q;
+  if (!out) {
+    memset(&q, 0, sizeof q);
+    return q;
+  }
   q.valid = (uint8_t)(valid & 1u);
   q.ports = out->port_en;
   memcpy(q.row, out->port_row, sizeof q.row);

@@ -40,7 +40,9 @@ static const uint64_t port_bytes[256] = {PB64(0), PB64(64), PB64(128), PB64(192)
 #undef PB16
 #undef PB64
 
-void fb_arb_reset(fb_arb *a) { a->start = 0; }
+void fb_arb_reset(fb_arb *a) {
+  if (a) a->start = 0;
+}
 
 /* The grant scan, in scan positions: position i holds SP (start + i) mod 4.
  * cIJ: the requests at positions i and j share a port with different rows.
@@ -68,7 +70,8 @@ FB_ALWAYS_INLINE unsigned arb_grant(unsigned q, const fb_arb_req req[FB_NSP]) {
   return ((gpos << q) | (gpos >> (FB_NSP - q))) & 0xFu;
 }
 
-void fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out) {
+fb_err fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out) {
+  if (!req || !out) return FB_ERR_NULL;
   unsigned q = start & (FB_NSP - 1u);
   unsigned grant = arb_grant(q, req);
   unsigned valid = 0, occ = 0, shared = 0;
@@ -93,9 +96,11 @@ void fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out) 
   out->shared = (uint8_t)shared;
   fb_unpack8(owner, out->owner);
   fb_unpack8(orow, out->row);
+  return FB_OK;
 }
 
 uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]) {
+  if (!a || !req) return 0;
   unsigned q = a->start & (FB_NSP - 1u);
   unsigned g = arb_grant(q, req);
   a->start = (uint8_t)((q + 1u) & (FB_NSP - 1u));
@@ -103,7 +108,48 @@ uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]) {
 }
 
 uint8_t fb_arb_step_detail(fb_arb *a, const fb_arb_req req[FB_NSP], fb_arb_out *out) {
+  if (!a || !req || !out) {
+    if (out) memset(out, 0, sizeof *out);
+    return 0;
+  }
   fb_arb_eval(a->start, req, out);
   a->start = (uint8_t)((a->start + 1u) & (FB_NSP - 1u));
   return out->grant;
+}
+
+fb_err fb_arb_step_checked(fb_arb *a, const fb_arb_req req[FB_NSP], fb_arb_out *out) {
+  if (!out) return FB_ERR_NULL;
+  memset(out, 0, sizeof *out);
+  if (!a || !req) return FB_ERR_NULL;
+  if (a->start >= FB_NSP) return FB_ERR_STATE;
+  for (unsigned s = 0; s < FB_NSP; s++)
+    if (req[s].valid > 1u) return FB_ERR_WIDTH;
+  fb_arb_step_detail(a, req, out);
+  return FB_OK;
+}
+
+fb_err fb_arb_req_from_regs(fb_arb_req *req, unsigned valid, const uint16_t *reg, unsigned n,
+                            uint8_t *defer) {
+  if (defer) *defer = 0;
+  if (!req) return FB_ERR_NULL;
+  memset(req, 0, sizeof *req);
+  if (!reg && n > 0) return FB_ERR_NULL;
+  if (n > FB_NSRC) return FB_ERR_RANGE;
+  if (valid > 1u) return FB_ERR_WIDTH;
+  for (unsigned k = 0; k < n; k++)
+    if (reg[k] >= FB_NVREG) return FB_ERR_RANGE;
+  unsigned claimed = 0, d = 0;
+  for (unsigned k = 0; k < n; k++) {
+    unsigned port = fb_reg_port(reg[k]), row = fb_reg_row(reg[k]);
+    if ((claimed >> port) & 1u) {
+      if (req->row[port] != row) d |= 1u << k;
+    } else {
+      claimed |= 1u << port;
+      req->row[port] = (uint8_t)row;
+    }
+  }
+  req->valid = (uint8_t)valid;
+  req->ports = (uint8_t)claimed;
+  if (defer) *defer = (uint8_t)d;
+  return FB_OK;
 }

@@ -29,7 +29,15 @@
 
 #define WC_PC_MASK FB_MASK(FB_PC_W)
 
-void fb_wc_reset(fb_wc *w) { memset(w, 0, sizeof *w); }
+/* Set by fb_wc_reset; a state without it was never reset. */
+#define WC_MAGIC 0x46425743u /* "FBWC" */
+
+fb_err fb_wc_reset(fb_wc *w) {
+  if (!w) return FB_ERR_NULL;
+  memset(w, 0, sizeof *w);
+  w->magic = WC_MAGIC;
+  return FB_OK;
+}
 
 unsigned fb_wc_sp_wefts(unsigned wefts, unsigned sp) {
   sp &= 0x3u;
@@ -39,9 +47,11 @@ unsigned fb_wc_sp_wefts(unsigned wefts, unsigned sp) {
 
 static uint64_t prefix(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1u; }
 
-void fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *o) {
+fb_err fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *o) {
+  if (o) memset(o, 0, sizeof *o);
+  if (!w || !in || !o) return FB_ERR_NULL;
+  if (w->magic != WC_MAGIC) return FB_ERR_STATE;
   fb_wc nx = *w;
-  memset(o, 0, sizeof *o);
 
   unsigned release = w->pend;
   for (unsigned s = 0; s < FB_NSP; s++) {
@@ -72,7 +82,7 @@ void fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *o) {
     nx.pend_pc = 0;
     o->spawn_pc = in->launch_pc & WC_PC_MASK;
     *w = nx;
-    return;
+    return FB_OK;
   }
 
   if (release) {
@@ -142,6 +152,20 @@ void fb_wc_step(fb_wc *w, const fb_wc_in *in, fb_wc_out *o) {
     nx.arrived[s] |= bit;
   }
   *w = nx;
+  return FB_OK;
+}
+
+fb_err fb_wc_step_checked(fb_wc *w, const fb_wc_in *in, fb_wc_out *o) {
+  if (o) memset(o, 0, sizeof *o);
+  if (!w || !in || !o) return FB_ERR_NULL;
+  if (w->magic != WC_MAGIC) return FB_ERR_STATE;
+  if (in->launch > 1u || in->launch_wefts > 0x1FFu || in->launch_pc > WC_PC_MASK) return FB_ERR_WIDTH;
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    const fb_wc_sp_in *p = &in->sp[s];
+    if (p->op > 3u || p->weft > 0x3Fu || p->wefts > 0x1FFu || p->all > 1u || p->pc > WC_PC_MASK)
+      return FB_ERR_WIDTH;
+  }
+  return fb_wc_step(w, in, o);
 }
 
 const char *fb_wc_err_str(unsigned err) {
