@@ -33,7 +33,8 @@
 //      arbiter's occupied ports and rows: the bank read addresses of the
 //      cycle (synchronous-read banks return the data in the next cycle).
 //   4. Crossbar (fiber_xbar): a granted pass registers, per source read in
-//      it (valid in this pass and not deferred), its read port; in the next
+//      it (valid in this pass and not deferred), its read port, decoded
+//      here into a one-hot select (fb_xbar_onehot); in the next
 //      cycle the bank data arrive on rd_data_sp*_i and the operands leave on
 //      opnd_sp*_o with opnd_valid_o.
 //   Bitmap updates of the cycle: issue sets EMPTY[dst] (issue_o and
@@ -272,14 +273,21 @@ module fiber_issue_stage #(
   );
   assign grant_o = grant;
 
-  // ---- crossbar: the sources read by each granted pass
-  reg [NumSp*NumSrc-1:0] sel_valid;
-  integer s;
+  // ---- crossbar: the sources read by each granted pass, decoded once here
+  // (at issue) into one-hot read-port selects that the crossbar registers:
+  // operand o's select is bit p = sel_valid[o] & (src_port[o] == p)
+  // (fb_xbar_onehot), so the register-read stage is an AND-OR per bit
+  reg [NumSp*NumSrc-1:0]         sel_valid;
+  reg [NumSp*NumSrc*NumPort-1:0] sel_oh;
+  integer s, so, sp;
   always @* begin
     for (s = 0; s < NumSp; s = s + 1) begin
       sel_valid[s*NumSrc +: NumSrc] = {NumSrc{grant[s]}} & pass_src[s*NumSrc +: NumSrc] &
                                       ~defer[s*NumSrc +: NumSrc];
     end
+    for (so = 0; so < NumSp*NumSrc; so = so + 1)
+      for (sp = 0; sp < NumPort; sp = sp + 1)
+        sel_oh[so*NumPort + sp] = sel_valid[so] && (src_port[so*PortWidth +: PortWidth] == sp[PortWidth-1:0]);
   end
 
   fiber_xbar #(
@@ -288,8 +296,7 @@ module fiber_issue_stage #(
   ) u_xbar (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
-    .sel_valid_i   (sel_valid),
-    .sel_port_i    (src_port),
+    .sel_oh_i      (sel_oh),
     .rd_data_sp0_i (rd_data_sp0_i),
     .rd_data_sp1_i (rd_data_sp1_i),
     .rd_data_sp2_i (rd_data_sp2_i),

@@ -5,25 +5,35 @@
 // Behaviour: the eight register-bank read ports (port p = bank p%2 of SP
 // p/2) deliver one word each per cycle (Lanes x Width bits, lane l at
 // [l*Width +: Width]). Each requesting SP s receives up to four operands:
-// operand k is the word of read port sel_port[s][k] (top two bits = source
-// SP, low bit = bank). The select is registered at issue: the selects
-// presented in cycle t (by the instructions issued in t) steer the port
-// data of cycle t+1, the register-read stage, where the multiplexer is
+// operand k is the word of the read port its one-hot select names (bit p of
+// sel_oh[s][k]: port p, whose top two bits are the source SP and low bit the
+// bank; all zero: no operand). The select is decoded at issue (by the issue
+// stage, from the selector's port and the granted pass) and registered: the
+// selects presented in cycle t (by the instructions issued in t) steer the
+// port data of cycle t+1, the register-read stage, where the routing is
 // combinational. So an operand appears in the same cycle as the bank data,
 // one cycle after its select:
-//   opnd[s][k](t+1) = sel_valid[s][k](t) ? port_data[sel_port[s][k](t)](t+1) : 0
-//   valid_o(t+1)    = sel_valid_i(t)
-// An operand whose registered select is invalid reads 0, so every output bit
-// is defined. Several operands may take the same port (a broadcast).
-// Structure: per operand an 8:1 multiplexer (a parallel case on the
-// registered port) followed by the valid gate.
+//   opnd[s][k](t+1) = OR over p of (sel_oh[s][k][p](t) ? port_data[p](t+1) : 0)
+//   valid_o[4s+k](t+1) = (sel_oh[s][k](t) != 0)
+// With a one-hot select the operand is the named port's word; with an all-
+// zero select it is 0, so every output bit is defined. A select with more
+// than one bit set is not produced by the issue stage; its operand is the
+// OR of the selected words (the same AND-OR, stated so the C model and the
+// proofs agree on every input). Several operands may take the same port (a
+// broadcast).
+// Structure: per operand and output bit, an 8-input AND-OR of the
+// registered one-hot select and the same bit of the eight port words (no
+// select decoder after the register: the issue stage decodes once, before
+// it). The bank choice is one of the eight terms (ports 2j and 2j+1 of
+// source SP j), so this one AND-OR is both the paper's 4:1 by source SP and
+// the private path's 2:1 bank choice (docs/fiber_rtl.md, "Crossbar").
 // Ports are grouped per SP so that no port is wider than 4 x Lanes x Width.
 // Reset: rst_ni low (asynchronous) clears the select register.
 // Twin: fb_xbar_reset() / fb_xbar_step() in cmodel/src/fiber/fiber_xbar.c
-// (one step per cycle).
+// (one step per cycle); the decode at issue is fb_xbar_onehot().
 //
-// Worked example (Lanes = 1, Width = 8): cycle t: sel_valid_i = 16'h0002
-// (SP 0, operand 1), sel_port_i[5:3] = 3'd5 (SP 2, bank 1);
+// Worked example (Lanes = 1, Width = 8): cycle t: sel_oh_i[15:8] = 8'h20
+// (SP 0, operand 1, port 5 = SP 2 bank 1), every other select 0;
 // cycle t+1: rd_data_sp2_i = {8'hA7, 8'h3C} (bank 1, bank 0):
 // opnd_sp0_o = {8'h00, 8'h00, 8'hA7, 8'h00}, valid_o = 16'h0002.
 //
@@ -38,13 +48,12 @@ module fiber_xbar #(
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,         // asynchronous, active low
-  input  wire [15:0]              sel_valid_i,    // bit 4s+k: SP s routes operand k (issue)
-  input  wire [47:0]              sel_port_i,     // [3*(4s+k) +: 3]: its read port
+  input  wire [127:0]             sel_oh_i,       // [8*(4s+k) +: 8]: one-hot read port of SP s operand k (issue)
   input  wire [2*Lanes*Width-1:0] rd_data_sp0_i,  // ports 0, 1: SP 0 bank b at [b*Lanes*Width +: Lanes*Width]
   input  wire [2*Lanes*Width-1:0] rd_data_sp1_i,  // ports 2, 3
   input  wire [2*Lanes*Width-1:0] rd_data_sp2_i,  // ports 4, 5
   input  wire [2*Lanes*Width-1:0] rd_data_sp3_i,  // ports 6, 7
-  output wire [15:0]              valid_o,        // registered select valid (bit 4s+k)
+  output wire [15:0]              valid_o,        // registered select not zero (bit 4s+k)
   output wire [4*Lanes*Width-1:0] opnd_sp0_o,     // SP 0 operand k at [k*Lanes*Width +: Lanes*Width]
   output wire [4*Lanes*Width-1:0] opnd_sp1_o,
   output wire [4*Lanes*Width-1:0] opnd_sp2_o,
@@ -54,56 +63,44 @@ module fiber_xbar #(
   localparam integer NumSp     = 4;              // FB_NSP
   localparam integer NumSrc    = 4;              // FB_NSRC
   localparam integer NumPort   = 8;              // FB_NPORT
-  localparam integer PortWidth = 3;              // FB_PORT_W
   localparam integer NumOpnd   = NumSp * NumSrc;
   localparam integer WordW     = Lanes * Width;
 
-  // ---- select register (loaded at issue)
-  reg [NumOpnd-1:0]           sel_valid_q, sel_valid_d;
-  reg [NumOpnd*PortWidth-1:0] sel_port_q, sel_port_d;
+  // ---- one-hot select register (loaded at issue)
+  reg [NumOpnd*NumPort-1:0] sel_oh_q, sel_oh_d;
 
   always @* begin
-    sel_valid_d = sel_valid_i;
-    sel_port_d  = sel_port_i;
+    sel_oh_d = sel_oh_i;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sel_valid_q <= {NumOpnd{1'b0}};
-      sel_port_q  <= {NumOpnd*PortWidth{1'b0}};
+      sel_oh_q <= {NumOpnd*NumPort{1'b0}};
     end else begin
-      sel_valid_q <= sel_valid_d;
-      sel_port_q  <= sel_port_d;
+      sel_oh_q <= sel_oh_d;
     end
   end
 
-  // ---- the multiplexers (register-read stage)
+  // ---- the AND-OR (register-read stage)
   wire [NumPort*WordW-1:0] port_data = {rd_data_sp3_i, rd_data_sp2_i, rd_data_sp1_i, rd_data_sp0_i};
   wire [NumOpnd*WordW-1:0] opnd;
 
-  genvar go;
+  genvar go, gp;
   generate
     for (go = 0; go < NumOpnd; go = go + 1) begin : gen_opnd
-      wire [PortWidth-1:0] ps = sel_port_q[go*PortWidth +: PortWidth];
-      reg  [WordW-1:0]     word;
-      always @* begin
-        case (ps)
-          3'd0:    word = port_data[0*WordW +: WordW];
-          3'd1:    word = port_data[1*WordW +: WordW];
-          3'd2:    word = port_data[2*WordW +: WordW];
-          3'd3:    word = port_data[3*WordW +: WordW];
-          3'd4:    word = port_data[4*WordW +: WordW];
-          3'd5:    word = port_data[5*WordW +: WordW];
-          3'd6:    word = port_data[6*WordW +: WordW];
-          default: word = port_data[7*WordW +: WordW];
-        endcase
-        if (!sel_valid_q[go]) word = {WordW{1'b0}};
+      wire [NumPort-1:0]       oh = sel_oh_q[go*NumPort +: NumPort];
+      wire [NumPort*WordW-1:0] term;
+      for (gp = 0; gp < NumPort; gp = gp + 1) begin : gen_term
+        assign term[gp*WordW +: WordW] = {WordW{oh[gp]}} & port_data[gp*WordW +: WordW];
       end
-      assign opnd[go*WordW +: WordW] = word;
+      assign opnd[go*WordW +: WordW] = term[0*WordW +: WordW] | term[1*WordW +: WordW] |
+                                       term[2*WordW +: WordW] | term[3*WordW +: WordW] |
+                                       term[4*WordW +: WordW] | term[5*WordW +: WordW] |
+                                       term[6*WordW +: WordW] | term[7*WordW +: WordW];
+      assign valid_o[go] = |oh;
     end
   endgenerate
 
-  assign valid_o    = sel_valid_q;
   assign opnd_sp0_o = opnd[0*NumSrc*WordW +: NumSrc*WordW];
   assign opnd_sp1_o = opnd[1*NumSrc*WordW +: NumSrc*WordW];
   assign opnd_sp2_o = opnd[2*NumSrc*WordW +: NumSrc*WordW];

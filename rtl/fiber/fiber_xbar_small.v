@@ -22,8 +22,7 @@ module fiber_xbar_small #(
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,         // see fiber_xbar
-  input  wire [15:0]              sel_valid_i,
-  input  wire [47:0]              sel_port_i,
+  input  wire [127:0]             sel_oh_i,
   input  wire [2*Lanes*Width-1:0] rd_data_sp0_i,
   input  wire [2*Lanes*Width-1:0] rd_data_sp1_i,
   input  wire [2*Lanes*Width-1:0] rd_data_sp2_i,
@@ -41,8 +40,7 @@ module fiber_xbar_small #(
   ) u_xbar (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
-    .sel_valid_i   (sel_valid_i),
-    .sel_port_i    (sel_port_i),
+    .sel_oh_i      (sel_oh_i),
     .rd_data_sp0_i (rd_data_sp0_i),
     .rd_data_sp1_i (rd_data_sp1_i),
     .rd_data_sp2_i (rd_data_sp2_i),

@@ -6,6 +6,11 @@
  * and gate-level replays) and full_fiber_xbar.cpp (fiber_xbar at its
  * defaults, 32 lanes x 32 bits: 1,000,000 cycles).
  *
+ * The select port is one-hot per operand (sel_oh_i, 8 bits per operand:
+ * bit p = read port p); the stimulus draws a (valid, port) pair per operand
+ * as the issue stage does and decodes it with fb_xbar_onehot(), except
+ * where it drives raw select bytes on purpose (the AND-OR with several bits
+ * set, which the model states bit for bit).
  * Stimulus, in this order (port data random every cycle, so an operand
  * taken from the wrong cycle or the wrong port is seen at once; one cycle in
  * 64 the model's lanes also carry bits above the lane width):
@@ -13,10 +18,13 @@
  *      (128 cycles): each must appear one cycle after its select;
  *   2. exhaustive per SP: all 8^4 port choices x 16 valid masks of one SP's
  *      four operands (65,536 cycles per SP), the other SPs random;
- *   3. seeded random for the rest: local-only routes, remote routes, one
- *      port broadcast to many operands, random selects, idle cycles, rare
- *      asynchronous resets.
- * Every 16th cycle of phase 2 is a random one, so the replays see all kinds.
+ *   3. exhaustive per operand: all 256 select bytes of each of the 16
+ *      operands (4,096 cycles), the others random;
+ *   4. seeded random for the rest: local-only routes, remote routes, one
+ *      port broadcast to many operands, random selects, raw select bytes,
+ *      idle cycles, rare asynchronous resets.
+ * Every 16th cycle of phases 2-3 is a random one, so the replays see all
+ * kinds.
  */
 #ifndef TB_FIBER_XBAR_H
 #define TB_FIBER_XBAR_H
@@ -45,16 +53,19 @@ struct TbXbar {
 
   static constexpr uint64_t kRouteEnd = 2 + 128;
   static constexpr uint64_t kExh = 4ull * 65536;
-  uint64_t exh_pos = 0;
+  static constexpr uint64_t kRaw = 16ull * 256;
+  uint64_t exh_pos = 0, raw_pos = 0;
 
   fb_xbar model;
   fb_xbar_in in;
   fb_xbar_out out;
+  uint8_t sel_valid[FB_NSP];           // the (valid, port) the issue stage would decode
+  uint8_t sel_port[FB_NSP][FB_NSRC];
   bool rst_n = false;
   int style = 0, style_left = 0;
 
   int b_routes, b_exh, b_route_port[FB_NPORT], b_route_sp[FB_NSP], b_remote, b_local, b_bcast, b_bcast16,
-      b_invalid_mix, b_reset, b_idle, b_style[4];
+      b_invalid_mix, b_reset, b_idle, b_raw_exh, b_multi, b_style[5];
 
   explicit TbXbar(lockstep::Env &env) {
     auto &c = env.cov;
@@ -69,16 +80,21 @@ struct TbXbar {
     b_invalid_mix = c.bin("valid and invalid operands in one SP");
     b_reset = c.bin("reset with routes registered");
     b_idle = c.bin("no operand valid");
-    static const char *sn[4] = {"local only", "remote", "broadcast", "random"};
-    for (int k = 0; k < 4; k++) b_style[k] = c.bin(std::string("random style: ") + sn[k]);
+    b_raw_exh = c.bin("exhaustive: all 256 select bytes, each operand");
+    b_multi = c.bin("select with several bits set (AND-OR of their ports)");
+    static const char *sn[5] = {"local only", "remote", "broadcast", "random", "raw select bytes"};
+    for (int k = 0; k < 5; k++) b_style[k] = c.bin(std::string("random style: ") + sn[k]);
     fb_xbar_reset(&model, kLanes, kWidth);
     in = fb_xbar_in{};
+    for (int s = 0; s < FB_NSP; s++) {
+      sel_valid[s] = 0;
+      for (int k = 0; k < FB_NSRC; k++) sel_port[s][k] = 0;
+    }
   }
 
   template <class V> void ports(V &v, Dut &d, Exp &e) {
     v.in("rst_ni", 1, d.rst_ni);
-    v.in("sel_valid_i", 16, d.sel_valid_i);
-    v.in("sel_port_i", 48, d.sel_port_i);
+    v.in("sel_oh_i", 128, d.sel_oh_i);
     v.in("rd_data_sp0_i", 2 * kWord, d.rd_data_sp0_i);
     v.in("rd_data_sp1_i", 2 * kWord, d.rd_data_sp1_i);
     v.in("rd_data_sp2_i", 2 * kWord, d.rd_data_sp2_i);
@@ -95,13 +111,13 @@ struct TbXbar {
   void random_sel(lockstep::Env &env) {
     auto &rng = env.rng;
     if (style_left-- <= 0) {
-      style = (int)rng.below(4);
+      style = (int)rng.below(5);
       style_left = (int)rng.range(10, 300);
       env.cov.hit(b_style[style]);
     }
     unsigned bport = (unsigned)rng.below(FB_NPORT);
     for (int s = 0; s < FB_NSP; s++) {
-      in.sel_valid[s] = (uint8_t)(rng.chance(1, 8) ? 0 : rng.bits(4));
+      sel_valid[s] = (uint8_t)(rng.chance(1, 8) ? 0 : rng.bits(4));
       for (int k = 0; k < FB_NSRC; k++) {
         unsigned p;
         switch (style) {
@@ -110,14 +126,26 @@ struct TbXbar {
           case 2: p = rng.chance(7, 8) ? bport : (unsigned)rng.below(8); break;
           default: p = (unsigned)rng.below(8); break;
         }
-        in.sel_port[s][k] = (uint8_t)p;
+        sel_port[s][k] = (uint8_t)p;
       }
     }
     if (style == 2 && rng.chance(1, 16))
       for (int s = 0; s < FB_NSP; s++) {
-        in.sel_valid[s] = 0xF;
-        for (int k = 0; k < FB_NSRC; k++) in.sel_port[s][k] = (uint8_t)bport;
+        sel_valid[s] = 0xF;
+        for (int k = 0; k < FB_NSRC; k++) sel_port[s][k] = (uint8_t)bport;
       }
+    decode();
+    if (style == 4)
+      for (int s = 0; s < FB_NSP; s++)
+        for (int k = 0; k < FB_NSRC; k++)
+          if (rng.chance(1, 4)) in.sel_oh[s][k] = (uint8_t)rng.bits(8);
+  }
+
+  // the issue stage's decode of (valid, port) into the one-hot select
+  void decode() {
+    for (int s = 0; s < FB_NSP; s++)
+      for (int k = 0; k < FB_NSRC; k++)
+        in.sel_oh[s][k] = fb_xbar_onehot((unsigned)sel_valid[s] >> k, sel_port[s][k]);
   }
 
   void step(lockstep::Env &env, Dut &d, Exp &e) {
@@ -132,42 +160,48 @@ struct TbXbar {
     else rst_n = !rng.chance(1, 50000);
     if (was && !rst_n) {
       bool any = false;
-      for (int s = 0; s < FB_NSP; s++) any |= model.sel_valid_q[s] != 0;
+      for (int s = 0; s < FB_NSP; s++)
+        for (int k = 0; k < FB_NSRC; k++) any |= model.sel_oh_q[s][k] != 0;
       if (any) cv.hit(b_reset);
     }
 
     // selects
     if (c < kRouteEnd) {
-      for (int s = 0; s < FB_NSP; s++) in.sel_valid[s] = 0;
+      for (int s = 0; s < FB_NSP; s++) sel_valid[s] = 0;
       if (c >= 2) {
         unsigned i = (unsigned)(c - 2), p = i / 16, s = (i / 4) % 4, k = i % 4;
-        in.sel_valid[s] = (uint8_t)(1u << k);
+        sel_valid[s] = (uint8_t)(1u << k);
         for (int s2 = 0; s2 < FB_NSP; s2++)
-          for (int k2 = 0; k2 < FB_NSRC; k2++) in.sel_port[s2][k2] = (uint8_t)rng.bits(3);
-        in.sel_port[s][k] = (uint8_t)p;
+          for (int k2 = 0; k2 < FB_NSRC; k2++) sel_port[s2][k2] = (uint8_t)rng.bits(3);
+        sel_port[s][k] = (uint8_t)p;
         if (i == 127) cv.hit(b_routes);
       }
+      decode();
     } else if (exh_pos < kExh && (c - kRouteEnd) % 16 != 15) {
       uint64_t i = exh_pos++;
       unsigned s = (unsigned)(i >> 16), x = (unsigned)(i & 0xFFFF);
       random_sel(env);
-      in.sel_valid[s] = (uint8_t)(x >> 12);
-      for (int k = 0; k < FB_NSRC; k++) in.sel_port[s][k] = (uint8_t)((x >> (3 * k)) & 7u);
+      sel_valid[s] = (uint8_t)(x >> 12);
+      for (int k = 0; k < FB_NSRC; k++) sel_port[s][k] = (uint8_t)((x >> (3 * k)) & 7u);
+      decode();
       if (exh_pos == kExh) cv.hit(b_exh);
+    } else if (exh_pos == kExh && raw_pos < kRaw && (c - kRouteEnd) % 16 != 15) {
+      uint64_t i = raw_pos++;
+      unsigned o = (unsigned)(i >> 8);
+      random_sel(env);
+      in.sel_oh[o / 4][o % 4] = (uint8_t)(i & 0xFF);
+      if (raw_pos == kRaw) cv.hit(b_raw_exh);
     } else {
       random_sel(env);
     }
 
     // inputs
     d.rst_ni = rst_n;
-    uint16_t sv = 0;
-    uint64_t sp = 0;
     for (int s = 0; s < FB_NSP; s++) {
-      sv |= (uint16_t)((in.sel_valid[s] & 0xFu) << (4 * s));
-      for (int k = 0; k < FB_NSRC; k++) sp |= (uint64_t)(in.sel_port[s][k] & 7u) << (3 * (4 * s + k));
+      uint32_t w = 0;
+      for (int k = 0; k < FB_NSRC; k++) w |= (uint32_t)in.sel_oh[s][k] << (8 * k);
+      d.sel_oh_i[s] = w;
     }
-    d.sel_valid_i = sv;
-    d.sel_port_i = sp;
     DataT *rd[FB_NSP] = {&d.rd_data_sp0_i, &d.rd_data_sp1_i, &d.rd_data_sp2_i, &d.rd_data_sp3_i};
     for (int s = 0; s < FB_NSP; s++) Wd::rand_port(rng, *rd[s], 2 * kWord);
     for (int p = 0; p < FB_NPORT; p++) Wd::get_word(*rd[p / 2], (unsigned)(p % 2), in.port_data[p]);
@@ -194,7 +228,12 @@ struct TbXbar {
       if (v && v != 0xF) cv.hit(b_invalid_mix);
       for (int k = 0; k < FB_NSRC; k++) {
         if (!((v >> k) & 1u)) continue;
-        unsigned p = in_port_q[s][k];
+        unsigned oh = in_oh_q[s][k];
+        if (oh & (oh - 1u)) {
+          cv.hit(b_multi);
+          continue;
+        }
+        unsigned p = (unsigned)__builtin_ctz(oh);
         cv.hit(b_route_port[p]);
         cv.hit(b_route_sp[s]);
         cv.hit(p / 2 == (unsigned)s ? b_local : b_remote);
@@ -208,9 +247,9 @@ struct TbXbar {
       if (users[p] == 16) cv.hit(b_bcast16);
     }
     for (int s = 0; s < FB_NSP; s++)
-      for (int k = 0; k < FB_NSRC; k++) in_port_q[s][k] = rst_n ? (in.sel_port[s][k] & 7u) : 0;
+      for (int k = 0; k < FB_NSRC; k++) in_oh_q[s][k] = rst_n ? in.sel_oh[s][k] : 0u;
   }
-  unsigned in_port_q[FB_NSP][FB_NSRC] = {};
+  unsigned in_oh_q[FB_NSP][FB_NSRC] = {};
 };
 
 #endif
