@@ -8,9 +8,10 @@ Reads build/synth/NAME/netlist_sta.v and sta.tcl as the flow left them
 setup (clock, input/output delays, drive and load), reports for every group
 of flops the worst arrival at their D pins plus setup, in ns and in FO4
 (the flow's FO4 from build/synth/_fo4/fo4.json). A group is the instance
-that holds the flop's output net, found by the Q net name: u_cut_mul,
-u_cut_sum, u_cut_out (the cuts of tilelens_split_sum_pipe and
-tilelens_base_sum_pipe), gen_valid; the outputs are one more group. The
+that holds the flop's output net, found by the Q net name: u_cut_pp,
+u_cut_mul, u_cut_sum, u_cut_add, u_cut_out (the cuts of
+tilelens_split_sum_pipe and tilelens_base_sum_pipe, in pipeline order),
+gen_valid; the outputs are one more group. The
 flow itself reports only the worst path of each kind (reg->reg, in->reg,
 ...), which for a pipeline is the slowest stage; this names every stage.
 """
@@ -21,7 +22,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GROUPS = ("u_cut_mul", "u_cut_sum", "u_cut_out", "gen_valid")
+GROUPS = ("u_cut_pp", "u_cut_mul", "u_cut_sum", "u_cut_add", "u_cut_out", "gen_valid")
 
 
 def main():

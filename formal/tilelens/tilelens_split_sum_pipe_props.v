@@ -82,3 +82,34 @@ module tilelens_split_sum_pipe_props #(
 endmodule
 
 `default_nettype wire
+
+// tilelens_split_sum_pipe_mul_props - stage 1's multiplier on its own:
+//   P4 mul     s_o + c_o = $signed(a_i) * b_i (b_i unsigned) mod 2^PWidth
+// for every input (the Booth rows, the constant and negate row, the
+// Wallace levels).
+`default_nettype none
+
+module tilelens_split_sum_pipe_mul_props #(
+  parameter integer AWidth = 8,
+  parameter integer BWidth = 8
+) (
+  input wire              clk_i,
+  input wire [AWidth-1:0] a_i,
+  input wire [BWidth-1:0] b_i
+);
+
+  localparam integer PWidth = AWidth + BWidth;
+  wire [PWidth-1:0] s, c;
+  tilelens_mul_tree #(.AWidth(AWidth), .BWidth(BWidth), .PWidth(PWidth)) u_mul (
+    .a_i(a_i), .b_i(b_i), .s_o(s), .c_o(c)
+  );
+  wire signed [PWidth:0] prod_ref = $signed(a_i) * $signed({1'b0, b_i});
+  wire unused = ^{clk_i, prod_ref[PWidth]};
+
+  always @* begin
+    assert (s + c == prod_ref[PWidth-1:0]);   // P4
+  end
+
+endmodule
+
+`default_nettype wire

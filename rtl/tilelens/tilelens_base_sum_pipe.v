@@ -8,15 +8,19 @@
 // inner data flops load on every clock (no enable, no reset); rst_ni (active
 // low, synchronous) clears the valid bits. Stages = 0 is the combinational
 // unit with the same zeroing. Cuts, by Stages: 1 output register;
-// 2 + after the five multipliers; 3 + after the sum (stage 3 is then the
-// int64 range check and the zeroing mux).
+// 2 + after the five products; 3 + after the sum; 4 + after the five
+// Booth/Wallace trees (the products as carry-save pairs); 5 + a register
+// of the sum where tilelens_split_sum_pipe has Eq. 4's add (stage 4 is
+// empty here, stage 5 the int64 range check and the zeroing mux). Stage 1
+// is tilelens_mul_tree, stage 2 the products' prefix adds.
 // Twin: tl_split_sum_pipe_step() on linear-mode inputs (row mask 1);
 // combinational form: tilelens_base_sum.
 //
 // Parameters:
 //   Rank, CoordWidth, StrideWidth, AddrWidth  as tilelens_base_sum
-//   Stages  pipeline registers, 0..3 (latency in clocks)
+//   Stages  pipeline registers, 0..5 (latency in clocks)
 //   Csa     1: carry-save tree and prefix adder, 0: chain of behavioural adds
+//   Booth   1: multipliers as tilelens_mul_tree, 0: `*` (as tilelens_split_sum_pipe)
 `default_nettype none
 
 module tilelens_base_sum_pipe #(
@@ -24,8 +28,9 @@ module tilelens_base_sum_pipe #(
   parameter integer CoordWidth  = 32,
   parameter integer StrideWidth = 40,
   parameter integer AddrWidth   = 64,
-  parameter integer Stages      = 3,
-  parameter integer Csa         = 1
+  parameter integer Stages      = 5,
+  parameter integer Csa         = 1,
+  parameter integer Booth       = 1
 ) (
   input  wire                        clk_i,
   input  wire                        rst_ni,      // synchronous, clears the valid bits
@@ -42,23 +47,56 @@ module tilelens_base_sum_pipe #(
 
   localparam integer ProdWidth = CoordWidth + StrideWidth;
   localparam integer SumWidth  = (ProdWidth + 3 > AddrWidth) ? ProdWidth + 3 : AddrWidth;
+  localparam integer CutPp     = (Stages >= 4) ? 1 : 0;
   localparam integer CutMul    = (Stages >= 2) ? 1 : 0;
   localparam integer CutSum    = (Stages >= 3) ? 1 : 0;
+  localparam integer CutAdd    = (Stages >= 5) ? 1 : 0;
   localparam integer CutOut    = (Stages >= 1) ? 1 : 0;
 
   wire out_en;   // the output stage loads a request (see the valid bits)
 
-  // ---- stage 1: the multipliers ------------------------------------------
-  wire [Rank*ProdWidth-1:0] prod_d;
+  // ---- stage 1: the multipliers up to their carry-save pairs ----------------
+  wire [Rank*ProdWidth-1:0] pps_d, ppc_d;
   genvar d;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_dim
       wire                   used  = rank_i > d;
       wire [CoordWidth-1:0]  coord = used ? coord_i[d*CoordWidth +: CoordWidth] : {CoordWidth{1'b0}};
       wire [StrideWidth-1:0] strd  = stride_i[d*StrideWidth +: StrideWidth];
-      wire signed [ProdWidth:0] prod = $signed(coord) * $signed({1'b0, strd});
-      wire unused_top = prod[ProdWidth];
-      assign prod_d[d*ProdWidth +: ProdWidth] = prod[ProdWidth-1:0];
+      if (Booth != 0) begin : gen_booth
+        tilelens_mul_tree #(.AWidth(CoordWidth), .BWidth(StrideWidth), .PWidth(ProdWidth)) u_mul (
+          .a_i (coord), .b_i (strd),
+          .s_o (pps_d[d*ProdWidth +: ProdWidth]), .c_o (ppc_d[d*ProdWidth +: ProdWidth])
+        );
+      end else begin : gen_star
+        wire signed [ProdWidth:0] prod = $signed(coord) * $signed({1'b0, strd});
+        wire unused_top = prod[ProdWidth];
+        assign pps_d[d*ProdWidth +: ProdWidth] = prod[ProdWidth-1:0];
+        assign ppc_d[d*ProdWidth +: ProdWidth] = {ProdWidth{1'b0}};
+      end
+    end
+  endgenerate
+
+  wire [Rank*ProdWidth-1:0] pps, ppc;
+  tilelens_pipe_reg #(.Width(2*Rank*ProdWidth), .Enable(CutPp)) u_cut_pp (
+    .clk_i (clk_i), .d_i ({pps_d, ppc_d}), .q_o ({pps, ppc})
+  );
+
+  // ---- stage 2: the products' carry-propagate adds ---------------------------
+  wire [Rank*ProdWidth-1:0] prod_d;
+  generate
+    if (Booth != 0) begin : gen_cpas
+      for (d = 0; d < Rank; d = d + 1) begin : gen_cpa
+        wire unused_cout;
+        tilelens_prefix_add #(.Width(ProdWidth)) u_cpa (
+          .a_i (pps[d*ProdWidth +: ProdWidth]), .b_i (ppc[d*ProdWidth +: ProdWidth]), .cin_i (1'b0),
+          .sum_o (prod_d[d*ProdWidth +: ProdWidth]), .cout_o (unused_cout)
+        );
+      end
+    end else begin : gen_no_cpa
+      // `*` gave the products whole (the carry words are zero)
+      wire unused_ppc = ^ppc;
+      assign prod_d = pps;
     end
   endgenerate
 
@@ -67,7 +105,7 @@ module tilelens_base_sum_pipe #(
     .clk_i (clk_i), .d_i (prod_d), .q_o (prod)
   );
 
-  // ---- stage 2: the sum ------------------------------------------------------
+  // ---- stage 3: the sum ------------------------------------------------------
   wire [Rank*SumWidth-1:0] term;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_term
@@ -76,15 +114,20 @@ module tilelens_base_sum_pipe #(
     end
   endgenerate
 
-  wire [SumWidth-1:0] total_d, total;
+  wire [SumWidth-1:0] total_d, total_s, total;
   tilelens_csa_sum #(.Terms(Rank), .Width(SumWidth), .Csa(Csa)) u_total (
     .terms_i (term), .sum_o (total_d)
   );
   tilelens_pipe_reg #(.Width(SumWidth), .Enable(CutSum)) u_cut_sum (
-    .clk_i (clk_i), .d_i (total_d), .q_o (total)
+    .clk_i (clk_i), .d_i (total_d), .q_o (total_s)
   );
 
-  // ---- stage 3: the int64 range ----------------------------------------------
+  // ---- stage 4: empty (Eq. 4's add in tilelens_split_sum_pipe) ---------------
+  tilelens_pipe_reg #(.Width(SumWidth), .Enable(CutAdd)) u_cut_add (
+    .clk_i (clk_i), .d_i (total_s), .q_o (total)
+  );
+
+  // ---- stage 5: the int64 range ----------------------------------------------
   wire ovf = !(&total[SumWidth-1:AddrWidth-1]) && (|total[SumWidth-1:AddrWidth-1]);
   wire [3:0]           err_d  = ovf ? TlErrOverflow : TlOk;
   wire [AddrWidth-1:0] base_d = ovf ? {AddrWidth{1'b0}} : total[AddrWidth-1:0];

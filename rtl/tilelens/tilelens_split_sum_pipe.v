@@ -13,20 +13,32 @@
 // Stages = 0 is the combinational unit with the same zeroing (valid_o =
 // valid_i, clk_i and rst_ni unused).
 // Cuts, by Stages:
-//   1   S1 output register (after the final add, the range checks and the
-//       error mux)
-//   2   + C1 after the five multipliers (products, row routing, the row
+//   1   S1 output register (after the int64 range check, the error mux and
+//       the zeroing of bubbles)
+//   2   + C1 after the five products (products, row routing, the row
 //       coordinate signs and the mode fields)
 //   3   + C2 after the row and column sums (carry-save trees and their
 //       parallel-prefix adders)
-// Stage logic with Stages = 3:
-//   stage 1  five signed CoordWidth x (StrideWidth+1) multipliers
-//   stage 2  full-width sum of the five products (3 carry-save levels and one
-//            SumWidth-bit prefix add), the StrideWidth+3-bit row sum, row-bad ORs
-//   stage 3  row_sum >= L (the carry out of a prefix subtract), (row << lb) -
+//   4   + C0 after the five Booth/Wallace trees (each product as its
+//       carry-save pair, before its carry-propagate add)
+//   5   + C3 after Eq. 4's add (the 76-bit tile base before its range check)
+// Stage logic with Stages = 5 (the default; latency 5 clocks, within the
+// paper's budget of about 5-7 extra cycles per TMA load):
+//   stage 1  five signed CoordWidth x StrideWidth multipliers up to their
+//            carry-save pairs: radix-4 Booth rows and a Wallace tree of 3:2
+//            rows (tilelens_mul_tree; 17 rows, 6 levels at 32 x 40)
+//   stage 2  the five ProdWidth-bit prefix adds (tilelens_prefix_add), row
+//            routing, the row coordinate signs
+//   stage 3  full-width sum of the five products (3 carry-save levels and one
+//            SumWidth-bit prefix add), the StrideWidth+3-bit row sum, row-bad
+//            ORs, the first two levels of the row << lb shifter
+//   stage 4  row_sum >= L (the carry out of a prefix subtract), (row << lb) -
 //            row folded into a 3:2 row with the total and one TbWidth-bit
-//            prefix add, int64 range, error mux
-//   stage 4  (output flops only)
+//            prefix add
+//   stage 5  int64 range, error mux, zeroing of bubbles
+//   stage 6  (output flops only)
+// With fewer stages the missing cuts are wires (Stages = 3 is the earlier
+// three-cut pipeline with the structural multipliers).
 // Csa = 0 writes the sums, the compare and the final add behaviourally (the
 // form of tilelens_split_sum) to measure the carry-save trees and the
 // structural prefix adders (tilelens_csa_sum, tilelens_prefix_add) against
@@ -39,8 +51,13 @@
 // Parameters:
 //   Rank, CoordWidth, StrideWidth, AddrWidth, MaxLog2Granule
 //                   as tilelens_split_sum
-//   Stages          pipeline registers, 0..3 (latency in clocks)
+//   Stages          pipeline registers, 0..5 (latency in clocks)
 //   Csa             1: carry-save trees and prefix adders, 0: behavioural adds
+//   Booth           1: the multipliers as tilelens_mul_tree (Booth rows, Wallace
+//                   tree, the carry-save pair across C0); 0: `*` as in
+//                   tilelens_split_sum (the product across C0 with a zero
+//                   carry word): the products-as-inputs synthesis flow cuts
+//                   `*` out to measure the stages after the multipliers
 `default_nettype none
 
 module tilelens_split_sum_pipe #(
@@ -49,8 +66,9 @@ module tilelens_split_sum_pipe #(
   parameter integer StrideWidth    = 40,
   parameter integer AddrWidth      = 64,
   parameter integer MaxLog2Granule = 16,
-  parameter integer Stages         = 3,
-  parameter integer Csa            = 1
+  parameter integer Stages         = 5,
+  parameter integer Csa            = 1,
+  parameter integer Booth          = 1
 ) (
   input  wire                        clk_i,
   input  wire                        rst_ni,        // synchronous, clears the valid bits
@@ -75,15 +93,17 @@ module tilelens_split_sum_pipe #(
   localparam integer RowWidth   = StrideWidth + 3;
   localparam integer ShiftWidth = StrideWidth + MaxLog2Granule;
   localparam integer TbWidth    = SumWidth + 1;
+  localparam integer CutPp      = (Stages >= 4) ? 1 : 0;
   localparam integer CutMul     = (Stages >= 2) ? 1 : 0;
   localparam integer CutSum     = (Stages >= 3) ? 1 : 0;
+  localparam integer CutAdd     = (Stages >= 5) ? 1 : 0;
   localparam integer CutOut     = (Stages >= 1) ? 1 : 0;
   localparam integer CtlWidth   = StrideWidth + 5 + 1;   // L, lb, mode
 
   wire out_en;   // the output stage loads a request (see the valid bits)
 
-  // ---- stage 1: the multipliers ------------------------------------------
-  wire [Rank*ProdWidth-1:0] prod_d;
+  // ---- stage 1: the multipliers up to their carry-save pairs ----------------
+  wire [Rank*ProdWidth-1:0] pps_d, ppc_d;
   wire [Rank-1:0]           is_row_d, neg_row_d;
   genvar d;
   generate
@@ -92,11 +112,46 @@ module tilelens_split_sum_pipe #(
       wire                   is_row = used && (d == 0 || row_mask_i[d]);
       wire [CoordWidth-1:0]  coord  = used ? coord_i[d*CoordWidth +: CoordWidth] : {CoordWidth{1'b0}};
       wire [StrideWidth-1:0] strd   = stride_i[d*StrideWidth +: StrideWidth];
-      wire signed [ProdWidth:0] prod = $signed(coord) * $signed({1'b0, strd});
-      wire unused_top = prod[ProdWidth];
-      assign prod_d[d*ProdWidth +: ProdWidth] = prod[ProdWidth-1:0];
+      if (Booth != 0) begin : gen_booth
+        tilelens_mul_tree #(.AWidth(CoordWidth), .BWidth(StrideWidth), .PWidth(ProdWidth)) u_mul (
+          .a_i (coord), .b_i (strd),
+          .s_o (pps_d[d*ProdWidth +: ProdWidth]), .c_o (ppc_d[d*ProdWidth +: ProdWidth])
+        );
+      end else begin : gen_star
+        wire signed [ProdWidth:0] prod = $signed(coord) * $signed({1'b0, strd});
+        wire unused_top = prod[ProdWidth];
+        assign pps_d[d*ProdWidth +: ProdWidth] = prod[ProdWidth-1:0];
+        assign ppc_d[d*ProdWidth +: ProdWidth] = {ProdWidth{1'b0}};
+      end
       assign is_row_d[d]  = is_row;
       assign neg_row_d[d] = is_row && coord[CoordWidth-1];
+    end
+  endgenerate
+
+  wire [Rank*ProdWidth-1:0] pps, ppc;
+  wire [Rank-1:0]           is_row1, neg_row1;
+  wire [CtlWidth-1:0]       ctl0;
+  tilelens_pipe_reg #(.Width(2*Rank*ProdWidth + 2*Rank + CtlWidth), .Enable(CutPp)) u_cut_pp (
+    .clk_i (clk_i),
+    .d_i   ({pps_d, ppc_d, is_row_d, neg_row_d, lead_stride_i, log2_b_i, tile_major_i}),
+    .q_o   ({pps, ppc, is_row1, neg_row1, ctl0})
+  );
+
+  // ---- stage 2: the products' carry-propagate adds ---------------------------
+  wire [Rank*ProdWidth-1:0] prod_d;
+  generate
+    if (Booth != 0) begin : gen_cpas
+      for (d = 0; d < Rank; d = d + 1) begin : gen_cpa
+        wire unused_cout;
+        tilelens_prefix_add #(.Width(ProdWidth)) u_cpa (
+          .a_i (pps[d*ProdWidth +: ProdWidth]), .b_i (ppc[d*ProdWidth +: ProdWidth]), .cin_i (1'b0),
+          .sum_o (prod_d[d*ProdWidth +: ProdWidth]), .cout_o (unused_cout)
+        );
+      end
+    end else begin : gen_no_cpa
+      // `*` gave the products whole (the carry words are zero)
+      wire unused_ppc = ^ppc;
+      assign prod_d = pps;
     end
   endgenerate
 
@@ -105,11 +160,11 @@ module tilelens_split_sum_pipe #(
   wire [CtlWidth-1:0]       ctl1;
   tilelens_pipe_reg #(.Width(Rank*ProdWidth + 2*Rank + CtlWidth), .Enable(CutMul)) u_cut_mul (
     .clk_i (clk_i),
-    .d_i   ({prod_d, is_row_d, neg_row_d, lead_stride_i, log2_b_i, tile_major_i}),
+    .d_i   ({prod_d, is_row1, neg_row1, ctl0}),
     .q_o   ({prod, is_row, neg_row, ctl1})
   );
 
-  // ---- stage 2: the row and column sums ------------------------------------
+  // ---- stage 3: the row and column sums ------------------------------------
   wire [Rank*SumWidth-1:0]    term;
   wire [Rank*RowWidth-1:0]    row_term;
   wire [Rank-1:0]             row_bad;
@@ -133,9 +188,9 @@ module tilelens_split_sum_pipe #(
     .terms_i (row_term), .sum_o (row_sum_d)
   );
 
-  // the row sum enters stage 3 twice: whole (the row output and the L
+  // the row sum enters stage 4 twice: whole (the row output and the L
   // compare) and masked by the mode (the operand of Eq. 4's shift), so the
-  // mode needs no fan-out into stage 3's adder
+  // mode needs no fan-out into stage 4's adder
   // and the first two levels of that shift (by lb mod 4) happen here, where
   // the row sum (StrideWidth+3 bits) is ready before the full-width total
   wire [StrideWidth-1:0] row_tm_d  = ctl1[0] ? row_sum_d[StrideWidth-1:0] : {StrideWidth{1'b0}};
@@ -152,7 +207,7 @@ module tilelens_split_sum_pipe #(
     .q_o   ({total, row_sum, row_tm, row_tm4, row_bad_any, ctl2})
   );
 
-  // ---- stage 3: Eq. 4's shift, the range checks -----------------------------
+  // ---- stage 4: Eq. 4's shift and add, the row compare -----------------------------
   wire [StrideWidth-1:0] lead_stride = ctl2[CtlWidth-1 -: StrideWidth];
   wire [4:0]             log2_b      = ctl2[5:1];
   wire                   tile_major  = ctl2[0];
@@ -190,15 +245,26 @@ module tilelens_split_sum_pipe #(
       assign row_ge_l = row_sum >= {3'b000, lead_stride};
     end
   endgenerate
-  wire                   row_err = tile_major && (row_bad_any || row_ge_l);
-  wire                   ovf     = !(&tb[TbWidth-1:AddrWidth-1]) && (|tb[TbWidth-1:AddrWidth-1]);
+  wire                   row_err_d = tile_major && (row_bad_any || row_ge_l);
+
+  wire [TbWidth-1:0]     tb_q;
+  wire [StrideWidth-1:0] row_q;
+  wire                   row_err;
+  tilelens_pipe_reg #(.Width(TbWidth + StrideWidth + 1), .Enable(CutAdd)) u_cut_add (
+    .clk_i (clk_i),
+    .d_i   ({tb, row, row_err_d}),
+    .q_o   ({tb_q, row_q, row_err})
+  );
+
+  // ---- stage 5: the int64 range, the error mux -------------------------------
+  wire                   ovf     = !(&tb_q[TbWidth-1:AddrWidth-1]) && (|tb_q[TbWidth-1:AddrWidth-1]);
 
   wire [3:0]           err_d  = row_err ? TlErrRowRange : (ovf ? TlErrOverflow : TlOk);
-  wire [AddrWidth-1:0] base_d = (row_err || ovf) ? {AddrWidth{1'b0}} : tb[AddrWidth-1:0];
+  wire [AddrWidth-1:0] base_d = (row_err || ovf) ? {AddrWidth{1'b0}} : tb_q[AddrWidth-1:0];
 
   tilelens_pipe_reg #(.Width(AddrWidth + StrideWidth + 4), .Enable(CutOut)) u_cut_out (
     .clk_i (clk_i),
-    .d_i   (out_en ? {base_d, row, err_d} : {(AddrWidth + StrideWidth + 4){1'b0}}),
+    .d_i   (out_en ? {base_d, row_q, err_d} : {(AddrWidth + StrideWidth + 4){1'b0}}),
     .q_o   ({tile_base_o, row_o, err_o})
   );
 
