@@ -7,8 +7,10 @@
  *                 idle cycle once a random interval (period/2 .. 3*period/2)
  *                 has passed, so a replay's random part has cycles where the
  *                 block's state is known (tb/common/gl_vectors.py begins
- *                 its gate-level windows there); and rare resets at any
- *                 cycle (mid-operation), held 1 to 3 cycles.
+ *                 its gate-level windows there; `until` limits them to
+ *                 the cycles the replays use, for blocks whose deep states
+ *                 need long runs); and rare resets at any cycle
+ *                 (mid-operation), held 1 to 3 cycles.
  * ReadyProfile    the ready input of a consumer: always, 90 %, 50 %, 10 %
  *                 or bursts of 1..40 cycles, one profile per operation.
  * CaseSource      the directed cases in order, then cases drawn from a pool
@@ -35,6 +37,8 @@ struct ResetSchedule {
   uint64_t period = 4000;     // idle resets: about one per period cycles (0: none)
   uint64_t rare_after = 1000; // rare resets from this cycle on ...
   uint64_t rare_den = 200000; // ... each cycle with probability 1 / rare_den (0: none)
+  uint64_t until = ~0ull;     // idle resets only before this cycle (the replay window)
+  int max_hold = 2;           // a reset lasts 1 .. 1 + max_hold cycles
   int hold = 0;
   uint64_t next_idle = 0;
   bool began = false;         // a reset (after the first ones) began this cycle
@@ -52,14 +56,14 @@ struct ResetSchedule {
     if (hold > 0) { hold--; return false; }
     if (!allowed) return true;
     if (next_idle == 0 && period) next_idle = cyc + period / 2 + rng.below(period);
-    if (period && idle && cyc >= next_idle) {
+    if (period && idle && cyc >= next_idle && cyc < until) {
       next_idle = cyc + period / 2 + rng.below(period);
-      hold = (int)rng.range(0, 2);
+      hold = (int)rng.range(0, max_hold);
       began = true;
       return false;
     }
     if (rare_den && cyc > rare_after && rng.chance(1, rare_den)) {
-      hold = (int)rng.range(0, 2);
+      hold = (int)rng.range(0, max_hold);
       began = rare = true;
       return false;
     }

@@ -18,7 +18,9 @@
  *      asynchronous resets. The first 100,000 cycles (the replays) hold
  *      phase 1 and the start of phase 2; after every four combinations
  *      (16 cycles) of phase 2 comes one random cycle, so the replays see
- *      random traffic too.
+ *      random traffic too, and about every 2,000 cycles that random cycle
+ *      is a reset (tb/common/stim.h), where the gate-level replay's random
+ *      windows begin.
  */
 #include <cstring>
 #include <string>
@@ -27,6 +29,7 @@
 #include "fiber.h"
 #include "fiber_tb_hmma.h"
 #include "lockstep.h"
+#include "stim.h"
 
 struct TbPortArb {
   using Dut = Vfiber_port_arb;
@@ -53,9 +56,15 @@ struct TbPortArb {
   int style = 0, style_left = 0;
   int stall_run[FB_NSP] = {0, 0, 0, 0};
   bool rst_n = false;
+  lockstep::ResetSchedule resets{0, 150000};     // after the sweep: rare resets only
+  lockstep::ResetSchedule sweep_resets = [] {    // in the sweep: one cycle, at a random cycle
+    lockstep::ResetSchedule r(2000, 0);
+    r.max_hold = 0;
+    return r;
+  }();
 
   int b_fig6c, b_fig6c_starts, b_exh, b_stall[FB_NSP], b_grant[16], b_shared[FB_NPORT], b_block_pos[FB_NSP],
-      b_start_all4[FB_NSP], b_wait3[FB_NSP], b_noports, b_reset, b_bcast_conflict, b_all4_one, b_all4_all,
+      b_start_all4[FB_NSP], b_wait3[FB_NSP], b_noports, b_reset, b_reset_sweep, b_bcast_conflict, b_all4_one, b_all4_all,
       b_style[4];
 
   explicit TbPortArb(lockstep::Env &env) {
@@ -71,6 +80,7 @@ struct TbPortArb {
     for (int s = 0; s < FB_NSP; s++) b_start_all4[s] = c.bin("four requesters at start " + std::to_string(s));
     b_noports = c.bin("valid request without ports");
     b_reset = c.bin("reset after traffic");
+    b_reset_sweep = c.bin("reset between sweep combinations (a gate-level window begins)");
     b_bcast_conflict = c.bin("broadcast and conflict in one cycle");
     b_all4_one = c.bin("four requesters, one granted");
     b_all4_all = c.bin("four requesters, all granted");
@@ -190,10 +200,14 @@ struct TbPortArb {
         directed = true;
       }
     } else {
-      // no reset inside the exhaustive sweep: it relies on start advancing
+      // No reset inside a combination of the exhaustive sweep (its four
+      // cycles see the four starts): a one-cycle reset about every 2,000
+      // cycles at one of its random cycles (the gate-level windows of the
+      // replays begin there); rare ones after the sweep.
       bool was = rst_n;
-      rst_n = exh_pos < 4 * kExhCombos || !rng.chance(1, 150000);
-      if (!rst_n && was) cv.hit(b_reset);
+      bool sweep = exh_pos < 4 * kExhCombos, slot = (c - kDirEnd) % 17 == 16;
+      rst_n = sweep ? sweep_resets.step(rng, c, slot) : resets.step(rng, c, true);
+      if (!rst_n && was) cv.hit(sweep ? b_reset_sweep : b_reset);
     }
 
     if (directed) {

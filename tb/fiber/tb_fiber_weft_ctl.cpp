@@ -15,7 +15,9 @@
  *   2. seeded random: phases of 500..20,000 cycles with their own operation
  *      density, EXIT rate, rate of refused operations (inactive or waiting
  *      weft, op 3, count 0 or above 256, divergent request), relaunch rate
- *      and request style (grow, shrink, same, 1, 256, random), rare resets.
+ *      and request style (grow, shrink, same, 1, 256, random), rare resets,
+ *      and in the first 1,000,000 cycles a reset about every 4,000 (the
+ *      replays' gate-level windows begin there; tb/common/stim.h).
  *      Releases completed by an EXIT, to 256 wefts, with spawn and mask in
  *      one release, and two first arrivals in one cycle are coverage bins
  *      of this phase. A third of the refused operations, and every SP's
@@ -31,6 +33,7 @@
 #include "fault_cross.h"
 #include "fiber.h"
 #include "lockstep.h"
+#include "stim.h"
 
 struct TbWeftCtl {
   using Dut = Vfiber_weft_ctl;
@@ -52,7 +55,13 @@ struct TbWeftCtl {
   fb_wc_in in;
   fb_wc_out out;
   bool rst = false;
-  int reset_hold = 0;
+  // rare resets, and one about every 4,000 cycles in the first 1,000,000
+  // (the replays' cycles: the gate-level windows begin at resets)
+  lockstep::ResetSchedule resets = [] {
+    lockstep::ResetSchedule r(4000, 100000);
+    r.until = 1000000;
+    return r;
+  }();
   // program
   unsigned next_wefts = 1, next_all = 0;
   uint64_t next_pc = 0x100;
@@ -62,7 +71,7 @@ struct TbWeftCtl {
   uint64_t launches = 0;
 
   int b_err[FB_WC_ERR_NUM][FB_NSP], b_grow, b_shrink, b_both, b_same, b_all, b_noall, b_exit_rel,
-      b_launch, b_launch_mask, b_launch_ops, b_launch_err, b_full, b_one, b_two_first, b_div_same, b_reset,
+      b_launch, b_launch_mask, b_launch_ops, b_launch_err, b_full, b_one, b_two_first, b_div_same, b_reset, b_reset_sched,
       b_example, b_launch_zero;
   // (A release with no active context cannot happen: an arrived weft stays
   // active until the release, and its EXIT is refused as WAITING.)
@@ -97,6 +106,7 @@ struct TbWeftCtl {
     b_two_first = c.bin("two first arrivals in one cycle (SP order)");
     b_div_same = c.bin("divergent against a request recorded this cycle");
     b_reset = c.bin("reset during a kernel");
+    b_reset_sched = c.bin("scheduled reset during a kernel (a gate-level window begins)");
     b_example = c.bin("worked example: 6 wefts grow to 9");
     cross.declare(c, "two faults", {"LAUNCH", "OP", "INACTIVE", "WAITING", "COUNT", "DIVERGENT"},
                   {{W_INACTIVE, W_WAITING, "an arrived weft is active until the release (its EXIT is refused)"}});
@@ -366,15 +376,11 @@ struct TbWeftCtl {
     uint64_t c = env.cyc;
     rst = c < 2;
     if (!rst && !directed(env)) {
-      if (reset_hold > 0) {
-        reset_hold--;
-        rst = true;
-      } else if (c > 1000 && rng.chance(1, 100000)) {
-        reset_hold = (int)rng.below(3);
-        rst = true;
+      rst = !resets.step(rng, c, true);
+      if (resets.began) {
         bool any = false;
         for (unsigned s = 0; s < FB_NSP; s++) any |= model.active[s] != 0;
-        if (any) cv.hit(b_reset);
+        if (any) cv.hit(resets.rare ? b_reset : b_reset_sched);
       }
       random_cycle(env);
     }

@@ -2,9 +2,14 @@
  * tb_tilelens_desc_check.cpp - lockstep harness of tilelens_desc_check
  * against tl_desc_info_get() (tl_desc_check() and the per-dimension classes).
  *
- * Cycle model: a start handshake while idle, then exactly Rank * 41 busy
- * cycles, then done_o for one cycle with the status and classes, which hold
- * until the next start; asynchronous reset clears everything.
+ * Compared at the handshakes, not against a model of the RTL's state
+ * machine: a start accepted (start_valid_i while start_ready_o) opens a
+ * check whose result is tl_desc_info_get() of the descriptor given; busy_o
+ * stays high until the DUT's done_o pulse, which must come after the
+ * documented latency (5 * 41 busy cycles; env.check) and only for a check
+ * in flight; at done_o the status and classes must equal the reference,
+ * and they hold until the next done_o; start_ready_o is !busy_o;
+ * asynchronous reset clears everything and drops the check in flight.
  * Stimulus: the paper's Figure 9 descriptors (2-D, 3-D, 4-D views, linear
  * and both tile shapes), then seeded random supported descriptors (linear and tile-major, rank 1..5,
  * every element size and tile shape), the same broken in one way (every
@@ -12,11 +17,13 @@
  * multiple of b, a power of two below b, or neither), the same broken in
  * two to four ways at once (error priority: one coverage bin per pair of
  * rules broken together, fault_cross.h), random inputs while idle, starts
- * while busy, and rare resets in the middle of a check.
+ * while busy, resets at idle cycles and rare resets in the middle of a
+ * check (tb/common/stim.h).
  */
 #include "Vtilelens_desc_check.h"
 #include "fault_cross.h"
 #include "lockstep.h"
+#include "stim.h"
 #include "tl_stim.h"
 
 struct TbDescCheck {
@@ -27,21 +34,21 @@ struct TbDescCheck {
   static constexpr int kLatency = 5 * 41;
   struct Exp { uint8_t start_ready, busy, done, err, row_mask, split_mask; uint32_t lm; };
 
-  // model state
-  bool busy = false, done = false;
-  int count = 0;
-  uint8_t err = 0, rmask = 0, smask = 0;
-  uint32_t lm = 0;
+  // the handshake state: a check in flight (started, not yet reported),
+  // cycles since its start, its reference result, the last one reported
+  bool pending = false;
+  uint64_t since = 0;
   tl_status pend_st = TL_OK;
   tl_desc_info pend{};
+  struct Result { uint8_t err, rmask, smask; uint32_t lm; } held{0, 0, 0, 0};
+  lockstep::ResetSchedule resets{4000, 50000};
 
   std::vector<tl_desc> directed;
   size_t next_directed = 0;
   tl_desc cur;
   bool rst_n = true, directed_start = false;
-  int reset_hold = 0;
   int b_err[TL_STATUS_COUNT], b_align_g, b_view_row, b_ok_lin, b_ok_tm, b_row, b_col, b_split0, b_splitk,
-      b_rank[6], b_elem[4], b_reset_busy, b_start_busy, b_fig9, b_dim_max;
+      b_rank[6], b_elem[4], b_reset_busy, b_idle_reset, b_start_busy, b_fig9, b_dim_max;
   lockstep::FaultCross cross;
 
   // The descriptor rules as the RTL reports them (docs/tilelens.md rules
@@ -70,6 +77,7 @@ struct TbDescCheck {
     for (int r = 1; r <= 5; r++) b_rank[r] = c.bin("valid rank " + std::to_string(r));
     for (int s = 0; s < 4; s++) b_elem[s] = c.bin("valid element size " + std::to_string(1 << s));
     b_reset_busy = c.bin("reset while busy");
+    b_idle_reset = c.bin("reset while idle (a gate-level window begins)");
     b_start_busy = c.bin("start_valid while busy (ignored)");
     b_fig9 = c.bin("paper Fig. 9 descriptors (directed)");
     b_dim_max = c.bin("dimension of exactly 2^32 (ok)");
@@ -224,18 +232,12 @@ struct TbDescCheck {
   void step(lockstep::Env &env, Dut &dut, Exp &e) {
     auto &rng = env.rng;
     auto &cv = env.cov;
-    if (env.cyc < 2) {
-      rst_n = false;
-    } else if (reset_hold > 0) {
-      reset_hold--;
-      rst_n = false;
-    } else if (env.cyc > 1000 && rng.chance(1, 50000)) {
-      reset_hold = (int)rng.range(0, 2);
-      if (busy) cv.hit(b_reset_busy);
-      rst_n = false;
-    } else {
-      rst_n = true;
-    }
+    // The DUT's done_o of this cycle is a flop: read before this cycle's
+    // inputs, unless a reset clears it below.
+    const bool dut_done = dut.done_o;
+    const bool busy = pending && !dut_done;
+    rst_n = resets.step(rng, env.cyc, !busy, next_directed >= directed.size());
+    if (resets.began) cv.hit(busy ? b_reset_busy : b_idle_reset);
     dut.rst_ni = rst_n;
     bool start;
     if (!busy) {
@@ -255,35 +257,45 @@ struct TbDescCheck {
     }
     dut.start_valid_i = start;
 
-    // outputs of this cycle
-    if (!rst_n) { busy = false; done = false; err = 0; rmask = smask = 0; lm = 0; }
-    e.start_ready = !busy;
-    e.busy = busy;
-    e.done = done;
-    e.err = err;
-    e.row_mask = rmask;
-    e.split_mask = smask;
-    e.lm = lm;
-    // the clock edge
-    if (!rst_n) return;
-    bool done_next = false;
-    if (busy) {
-      if (++count == kLatency) {
-        busy = false;
-        done_next = true;
-        err = (uint8_t)pend_st;
-        rmask = (uint8_t)pend.row_mask;
-        smask = (uint8_t)pend.split_mask;
-        lm = 0;
-        for (int k = 0; k < 5; k++) lm |= (pend.split_log2_m[k] & 15) << (4 * k);
+    // Expected outputs of this cycle.
+    if (!rst_n) {
+      pending = false;
+      held = Result{0, 0, 0, 0};
+      e = Exp{1, 0, 0, 0, 0, 0, 0};  // idle, nothing reported
+      return;
+    }
+    e.done = 0;
+    if (dut_done) {  // the done handshake: only for a check in flight, after the documented latency
+      env.check(pending, "done_o with no check in flight");
+      if (pending) {
+        if (since != kLatency + 1)
+          env.check(false, "done_o " + std::to_string(since) + " cycles after the start (documented: " +
+                               std::to_string(kLatency) + " busy cycles, then done_o)");
+        held.err = (uint8_t)pend_st;
+        held.rmask = (uint8_t)pend.row_mask;
+        held.smask = (uint8_t)pend.split_mask;
+        held.lm = 0;
+        for (int k = 0; k < 5; k++) held.lm |= (pend.split_log2_m[k] & 15) << (4 * k);
+        pending = false;
+        e.done = 1;
       }
-    } else if (start) {
-      busy = true;
-      count = 0;
+    } else if (pending) {
+      if (since > kLatency) env.check(false, "no done_o " + std::to_string(since) + " cycles after the start");
+    }
+    e.busy = pending;
+    e.start_ready = !pending;
+    e.err = held.err;
+    e.row_mask = held.rmask;
+    e.split_mask = held.smask;
+    e.lm = held.lm;
+    // The start handshake at this cycle's edge.
+    if (pending) since++;
+    else if (start) {
+      pending = true;
+      since = 1;
       pend_st = tl_desc_info_get(&cur, &pend);
       cover(env);
     }
-    done = done_next;
   }
 
   void cover(lockstep::Env &env) {
