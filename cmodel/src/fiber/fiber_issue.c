@@ -110,11 +110,22 @@ static void issue_xbar(fb_issue *st, const fb_issue_out *out, const uint8_t sel_
 fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_word port_data[FB_NPORT],
                           fb_issue_out *out, fb_xbar_out *opnd) {
   if (!out) return FB_ERR_NULL;
-  memset(out, 0, sizeof *out);
-  if (!st || !in) return FB_ERR_NULL;
-  if (st->magic != ISSUE_MAGIC || (port_data && !st->cfg.lanes)) return FB_ERR_STATE;
-  if (issue_too_wide(in)) return FB_ERR_WIDTH;
+  fb_err bad = !st || !in ? FB_ERR_NULL
+             : st->magic != ISSUE_MAGIC || (port_data && !st->cfg.lanes) ? FB_ERR_STATE
+             : issue_too_wide(in) ? FB_ERR_WIDTH : FB_OK;
+  if (bad != FB_OK) {
+    memset(out, 0, sizeof *out);
+    return bad;
+  }
+  /* Every output field below is written in full (the selector, the bitmap
+   * query and the arbiter fill theirs); the bit vectors start at 0. */
+  out->issue = out->stall = out->grant = out->busy = out->eligible = 0;
+  out->pend_block = out->illegal = out->conflict = out->range_err = out->upd_range_err = 0;
   const unsigned base = st->cfg.baseline;
+  if (base) {
+    memset(out->elig, 0, sizeof out->elig);
+    memset(&out->arb, 0, sizeof out->arb);
+  }
   const unsigned nreg = st->cfg.nreg;
 
   /* 1-2. pass, selectors, eligibility from the state at the start of the cycle */
