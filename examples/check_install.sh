@@ -127,6 +127,24 @@ CM
     check "$p: CMake shared target runs from its build-tree rpath" "$cm/build/use_shared"
     needed=$(readelf -d "$cm/build/use_static" 2>/dev/null | grep -c "NEEDED.*lib$p\.so" || true)
     check "$p: CMake static target has no shared lib$p dependency" test "$needed" -eq 0
+    if [ $p = fiber ]; then
+      # The C++ SM tick-loop example (examples/sm_tick), out of tree against
+      # the prefix, shared and static: installed headers only, at most 30
+      # lines calling the API, output as examples/expected/sm_tick.out.
+      calls=$(grep -c 'fb_[a-z_0-9]*(' "$here/sm_tick/sm_tick.cpp")
+      check "sm_tick: $calls lines call the fiber API (at most 30)" test "$calls" -le 30 -a "$calls" -gt 0
+      for link in shared static; do
+        st=OFF; [ $link = static ] && st=ON
+        b=$work/sm_tick-$link
+        check "sm_tick ($link): CMake out of tree against the prefix, builds" \
+          sh -c "cmake -S '$here/sm_tick' -B '$b' -DCMAKE_PREFIX_PATH='$prefix' -DFIBER_STATIC=$st -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF >/dev/null && cmake --build '$b' >/dev/null"
+        check "sm_tick ($link): compile lines use the installed headers only" \
+          sh -c "! grep -rq -- '$top/cmodel' '$b/CMakeFiles/sm_tick.dir/flags.make' && grep -q -- '$prefix/include' '$b/CMakeFiles/sm_tick.dir/flags.make'"
+        "$b/sm_tick" >"$work/sm_tick-$link.out" 2>>"$work/log"
+        check "sm_tick ($link): runs, output as examples/expected/sm_tick.out" \
+          diff -u "$here/expected/sm_tick.out" "$work/sm_tick-$link.out"
+      done
+    fi
     sed -i "s/find_package($p 0.1 REQUIRED)/find_package($p 9.0 REQUIRED)/" "$cm/CMakeLists.txt"
     check "$p: find_package($p 9.0) is refused by the version file" \
       sh -c "! cmake -S '$cm' -B '$cm/build9' -DCMAKE_PREFIX_PATH='$prefix' >/dev/null 2>&1"
