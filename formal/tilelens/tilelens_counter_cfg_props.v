@@ -93,7 +93,7 @@ module tilelens_counter_cfg_props #(
   ) u_dut (
     .tile_major_i(tile_major_i), .rank_i(rank_i), .elem_bytes_i(elem_bytes_i),
     .log2_a_i(log2_a_i), .log2_b_i(log2_b_i), .log2_granule_i(log2_granule_i),
-    .lead_stride_i(lead_stride_i), .stride_i(stride_i), .row_mask_i(row_mask_i),
+    .lead_stride_i(lead_stride_i), .stride_i(stride_i[Rank*StrideWidth-1:StrideWidth]), .row_mask_i(row_mask_i),
     .split_mask_i(split_mask_i), .split_log2_m_i(split_log2_m_i), .coord_i(coord_i),
     .box_i(box_i), .row_i(row_i),
     .err_o(err), .mode_o(mode), .count_o(count), .stride_o(stride), .shift_o(shift),

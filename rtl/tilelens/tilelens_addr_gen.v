@@ -20,12 +20,13 @@
 //   where permute is tilelens_bit_permute with the case-2 widths (identity
 //   otherwise). The nest advances on req_ready_i; request and payload hold
 //   while req_ready_i is low (valid never depends on ready).
-//   Advancing: the lowest level whose index is not at count-1 increments,
-//   every level below it restarts at 0; its address is the stored address of
-//   that level plus its stride (stride_i << shift_i of the level): one adder and
-//   one shifter serve every level. The destination grows by run_bytes_i every
-//   step, bubbles included (box order). After the last step busy_o falls and
-//   done_o is high for exactly one cycle.
+//   Advancing (tilelens_nest_counter): the lowest level whose index is not
+//   at count-1 increments, every level below it restarts at 0; its address
+//   is the stored address of that level plus its stride (stride_i << shift_i
+//   of the level): one adder and one shifter serve every level. The
+//   destination grows by run_bytes_i every step, bubbles included (box
+//   order). After the last step busy_o falls and done_o is high for exactly
+//   one cycle.
 //   Payload outputs are meaningful only while req_valid_o is high.
 // Reset: rst_ni low (asynchronous) makes the block idle: busy_o, done_o and
 // req_valid_o low.
@@ -97,13 +98,12 @@ module tilelens_addr_gen #(
   localparam integer Levels  = Rank + 1;
   localparam integer IdxW    = BoxWidth - 1;         // index 0..255
   localparam integer CW      = CoordWidth + 2;       // view coordinate, signed
-  localparam integer IncW    = StrideWidth + MaxLog2Granule;
 
-  // ---- state
-  reg                        busy_q, busy_d, done_q, done_d;
-  reg [Levels*IdxW-1:0]      idx_q, idx_d;
-  reg [Levels*AddrWidth-1:0] addr_q, addr_d;        // address of each level's current pass
-  reg [SmemWidth-1:0]        dst_q, dst_d;
+  // ---- the counter nest (state: busy, done, indices, addresses, destination)
+  wire [Levels*IdxW-1:0] idx_q;
+  wire [AddrWidth-1:0]   addr_q;                    // address of the current step
+  wire [SmemWidth-1:0]   dst_q;
+  wire                   busy_q;
 
   // ---- element size
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
@@ -130,7 +130,7 @@ module tilelens_addr_gen #(
   end
   wire [BoxWidth-1:0] outer_off = {1'b0, idx_outer} << w_outer;
   wire [Rank*BoxWidth-1:0] off;
-  genvar d, k;
+  genvar d;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_off
       if (d == 0) begin : gen_off0
@@ -171,86 +171,31 @@ module tilelens_addr_gen #(
   wire [CW-1:0] clip    = lo - c0;
   wire          in_bounds  = !empty0 && (&dim_ok);
 
-  // ---- nest advance: lowest level not at its last index
-  wire [Levels-1:0] last;
-  generate
-    for (k = 0; k < Levels; k = k + 1) begin : gen_last
-      assign last[k] = ({1'b0, idx_q[k*IdxW +: IdxW]} + 1'b1) == count_i[k*BoxWidth +: BoxWidth];
-    end
-  endgenerate
-  reg [2:0] lvl;
-  always @* begin
-    lvl = 3'd0;
-    for (i = Levels - 1; i >= 0; i = i - 1) if (!last[i]) lvl = i[2:0];
-  end
-  wire all_last = &last;
-
-  reg [StrideWidth-1:0] stride_sel;
-  reg [4:0]             shift_sel;
-  reg [AddrWidth-1:0]   addr_sel;
-  always @* begin
-    stride_sel = {StrideWidth{1'b0}};
-    shift_sel  = 5'd0;
-    addr_sel   = {AddrWidth{1'b0}};
-    for (i = 0; i < Levels; i = i + 1)
-      if (lvl == i[2:0]) begin
-        stride_sel = stride_i[i*StrideWidth +: StrideWidth];
-        shift_sel  = shift_i[i*5 +: 5];
-        addr_sel   = addr_q[i*AddrWidth +: AddrWidth];
-      end
-  end
-  wire [IncW-1:0]      inc       = {{MaxLog2Granule{1'b0}}, stride_sel} << shift_sel;
-  wire [AddrWidth-1:0] addr_next = addr_sel + {{(AddrWidth-IncW){1'b0}}, inc};
-
-  wire advance = busy_q && (!in_bounds || req_ready_i);
-
-  always @* begin
-    busy_d = busy_q;
-    done_d = 1'b0;
-    idx_d  = idx_q;
-    addr_d = addr_q;
-    dst_d  = dst_q;
-    if (!busy_q) begin
-      if (start_valid_i) begin
-        busy_d = 1'b1;
-        idx_d  = {Levels*IdxW{1'b0}};
-        addr_d = {Levels{base_i + tile_base_i}};
-        dst_d  = smem_base_i;
-      end
-    end else if (advance) begin
-      dst_d = dst_q + {{(SmemWidth-12){1'b0}}, run_bytes_i};
-      if (all_last) begin
-        busy_d = 1'b0;
-        done_d = 1'b1;
-      end else begin
-        for (i = 0; i < Levels; i = i + 1) begin
-          if (i[2:0] < lvl) begin
-            idx_d[i*IdxW +: IdxW]       = {IdxW{1'b0}};
-            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
-          end else if (i[2:0] == lvl) begin
-            idx_d[i*IdxW +: IdxW]       = idx_q[i*IdxW +: IdxW] + 1'b1;
-            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
-          end
-        end
-      end
-    end
-  end
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      busy_q <= 1'b0;
-      done_q <= 1'b0;
-    end else begin
-      busy_q <= busy_d;
-      done_q <= done_d;
-    end
-  end
-
-  always @(posedge clk_i) begin
-    idx_q  <= idx_d;
-    addr_q <= addr_d;
-    dst_q  <= dst_d;
-  end
+  // ---- nest advance: a bubble, or a request the consumer accepts
+  tilelens_nest_counter #(
+    .Levels     (Levels),
+    .CountWidth (BoxWidth),
+    .StrideWidth(StrideWidth),
+    .MaxShift   (MaxLog2Granule),
+    .AddrWidth  (AddrWidth),
+    .SmemWidth  (SmemWidth)
+  ) u_nest (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .start_i     (start_valid_i),
+    .step_i      (!in_bounds || req_ready_i),
+    .count_i     (count_i),
+    .stride_i    (stride_i),
+    .shift_i     (shift_i),
+    .start_addr_i(base_i + tile_base_i),
+    .start_dst_i (smem_base_i),
+    .dst_step_i  (run_bytes_i),
+    .idx_o       (idx_q),
+    .addr_o      (addr_q),
+    .dst_o       (dst_q),
+    .busy_o      (busy_q),
+    .done_o      (done_o)
+  );
 
   // ---- request
   wire [AddrWidth-1:0] src_perm;
@@ -258,7 +203,7 @@ module tilelens_addr_gen #(
     .AddrWidth     (AddrWidth),
     .MaxLog2Granule(MaxLog2Granule)
   ) u_permute (
-    .x_i       (addr_q[0 +: AddrWidth]),
+    .x_i       (addr_q),
     .row_bits_i(perm_row_i),
     .col_bits_i(perm_col_i),
     .sub_bits_i(perm_sub_i),
@@ -271,7 +216,6 @@ module tilelens_addr_gen #(
   assign req_bytes_o   = {n_elems[8:0], 3'b000} >> (2'd3 - ls);
   assign start_ready_o = !busy_q;
   assign busy_o        = busy_q;
-  assign done_o        = done_q;
 
   wire unused_bits = ^{clip[CW-1:9], n_elems[CW-1:9], elem_bytes_i[0], rank_i};
 

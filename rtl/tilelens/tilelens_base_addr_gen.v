@@ -14,10 +14,10 @@
 //   req_valid_o = 1 with the run clipped to [0, dim[0]): req_src_o =
 //   address + clip*s, req_dst_o = destination + clip*s, req_bytes_o =
 //   clipped elements * s; the nest advances on req_ready_i, request and
-//   payload hold while it is low (valid never depends on ready). Advancing:
-//   the lowest level not at its last index steps from its stored address by
-//   its stride, the levels below restart; the destination grows by
-//   box[0]*s per step. After the last step busy_o falls and done_o is high
+//   payload hold while it is low (valid never depends on ready). Advancing
+//   (tilelens_nest_counter): the lowest level not at its last index steps
+//   from its stored address by its stride, the levels below restart; the
+//   destination grows by box[0]*s per step. After the last step busy_o falls and done_o is high
 //   for one cycle. Payload outputs are meaningful only while req_valid_o is high.
 // Reset: rst_ni low (asynchronous): idle, no request.
 // Twin: tl_gen_begin() / tl_gen_next() on a linear descriptor; the TileLens
@@ -72,10 +72,11 @@ module tilelens_base_addr_gen #(
   localparam integer IdxW   = BoxWidth - 1;
   localparam integer CW     = CoordWidth + 2;
 
-  reg                        busy_q, busy_d, done_q, done_d;
-  reg [Levels*IdxW-1:0]      idx_q, idx_d;
-  reg [Levels*AddrWidth-1:0] addr_q, addr_d;
-  reg [SmemWidth-1:0]        dst_q, dst_d;
+  // the counter nest (state: busy, done, indices, addresses, destination)
+  wire [Levels*IdxW-1:0] idx_q;
+  wire [AddrWidth-1:0]   addr_q;                    // address of the current step
+  wire [SmemWidth-1:0]   dst_q;
+  wire                   busy_q;
 
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
   wire [BoxWidth-1:0] u = box_i[BoxWidth-1:0];
@@ -84,7 +85,6 @@ module tilelens_base_addr_gen #(
   wire [Rank-1:0] dim_ok;
   wire [CW-1:0]   c0;
   wire [Levels*BoxWidth-1:0] count;
-  wire [Levels-1:0]          last;
   genvar d;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_dim
@@ -101,7 +101,6 @@ module tilelens_base_addr_gen #(
         assign dim_ok[d] = !used || (!c[CW-1] && (c < dm));
         assign count[(d-1)*BoxWidth +: BoxWidth] = used ? box_i[d*BoxWidth +: BoxWidth]
                                                         : {{(BoxWidth-1){1'b0}}, 1'b1};
-        assign last[d-1] = ({1'b0, idx_q[(d-1)*IdxW +: IdxW]} + 1'b1) == count[(d-1)*BoxWidth +: BoxWidth];
       end
     end
   endgenerate
@@ -116,85 +115,41 @@ module tilelens_base_addr_gen #(
   wire [CW-1:0] clip    = lo - c0;
   wire          in_bounds = !empty0 && (&dim_ok);
 
-  // ---- nest advance
-  reg [2:0] lvl;
-  integer i;
-  always @* begin
-    lvl = 3'd0;
-    for (i = Levels - 1; i >= 0; i = i - 1) if (!last[i]) lvl = i[2:0];
-  end
-  wire all_last = &last;
-  reg [StrideWidth-1:0] stride_sel;
-  reg [AddrWidth-1:0]   addr_sel;
-  always @* begin
-    stride_sel = {StrideWidth{1'b0}};
-    addr_sel   = {AddrWidth{1'b0}};
-    for (i = 0; i < Levels; i = i + 1)
-      if (lvl == i[2:0]) begin
-        stride_sel = stride_i[(i+1)*StrideWidth +: StrideWidth];
-        addr_sel   = addr_q[i*AddrWidth +: AddrWidth];
-      end
-  end
-  wire [AddrWidth-1:0] addr_next = addr_sel + {{(AddrWidth-StrideWidth){1'b0}}, stride_sel};
-  wire [11:0]          run_bytes = {3'b000, u} << ls;
-  wire                 advance   = busy_q && (!in_bounds || req_ready_i);
-
-  always @* begin
-    busy_d = busy_q;
-    done_d = 1'b0;
-    idx_d  = idx_q;
-    addr_d = addr_q;
-    dst_d  = dst_q;
-    if (!busy_q) begin
-      if (start_valid_i) begin
-        busy_d = 1'b1;
-        idx_d  = {Levels*IdxW{1'b0}};
-        addr_d = {Levels{base_i + tile_base_i}};
-        dst_d  = smem_base_i;
-      end
-    end else if (advance) begin
-      dst_d = dst_q + {{(SmemWidth-12){1'b0}}, run_bytes};
-      if (all_last) begin
-        busy_d = 1'b0;
-        done_d = 1'b1;
-      end else begin
-        for (i = 0; i < Levels; i = i + 1) begin
-          if (i[2:0] < lvl) begin
-            idx_d[i*IdxW +: IdxW] = {IdxW{1'b0}};
-            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
-          end else if (i[2:0] == lvl) begin
-            idx_d[i*IdxW +: IdxW] = idx_q[i*IdxW +: IdxW] + 1'b1;
-            addr_d[i*AddrWidth +: AddrWidth] = addr_next;
-          end
-        end
-      end
-    end
-  end
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      busy_q <= 1'b0;
-      done_q <= 1'b0;
-    end else begin
-      busy_q <= busy_d;
-      done_q <= done_d;
-    end
-  end
-
-  always @(posedge clk_i) begin
-    idx_q  <= idx_d;
-    addr_q <= addr_d;
-    dst_q  <= dst_d;
-  end
+  // ---- nest advance: a bubble, or a request the consumer accepts; level
+  // d - 1 steps dimension d by stride[d] (no shift: MaxShift 0)
+  wire [11:0] run_bytes = {3'b000, u} << ls;
+  tilelens_nest_counter #(
+    .Levels     (Levels),
+    .CountWidth (BoxWidth),
+    .StrideWidth(StrideWidth),
+    .MaxShift   (0),
+    .AddrWidth  (AddrWidth),
+    .SmemWidth  (SmemWidth)
+  ) u_nest (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .start_i     (start_valid_i),
+    .step_i      (!in_bounds || req_ready_i),
+    .count_i     (count),
+    .stride_i    (stride_i[Rank*StrideWidth-1:StrideWidth]),
+    .shift_i     ({Levels*5{1'b0}}),
+    .start_addr_i(base_i + tile_base_i),
+    .start_dst_i (smem_base_i),
+    .dst_step_i  (run_bytes),
+    .idx_o       (idx_q),
+    .addr_o      (addr_q),
+    .dst_o       (dst_q),
+    .busy_o      (busy_q),
+    .done_o      (done_o)
+  );
 
   wire [11:0] clip_bytes = {clip[8:0], 3'b000} >> (2'd3 - ls);
   assign req_valid_o   = busy_q && in_bounds;
-  assign req_src_o     = addr_q[0 +: AddrWidth] + {{(AddrWidth-12){1'b0}}, clip_bytes};
+  assign req_src_o     = addr_q + {{(AddrWidth-12){1'b0}}, clip_bytes};
   assign req_dst_o     = dst_q + {{(SmemWidth-12){1'b0}}, clip_bytes};
   assign req_bytes_o   = {n_elems[8:0], 3'b000} >> (2'd3 - ls);
   assign start_ready_o = !busy_q;
   assign busy_o        = busy_q;
-  assign done_o        = done_q;
 
   wire unused_bits = ^{clip[CW-1:9], n_elems[CW-1:9], elem_bytes_i[0], stride_i[StrideWidth-1:0]};
 

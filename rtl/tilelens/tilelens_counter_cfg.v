@@ -56,7 +56,10 @@ module tilelens_counter_cfg #(
   parameter integer CoordWidth     = 32,
   parameter integer StrideWidth    = 40,
   parameter integer BoxWidth       = 9,
-  parameter integer MaxLog2Granule = 16
+  parameter integer MaxLog2Granule = 16,
+  // width of stride_i: the strides of dimensions 1..Rank-1 (dimension 0's
+  // stride is s); one ignored slot at Rank 1, so that the port is never empty
+  parameter integer StrideInW      = (Rank > 1 ? Rank - 1 : 1) * StrideWidth
 ) (
   input  wire                        tile_major_i,   // 1: TileLens-HW remap
   input  wire [2:0]                  rank_i,         // 1..Rank
@@ -65,7 +68,7 @@ module tilelens_counter_cfg #(
   input  wire [4:0]                  log2_b_i,       // lb
   input  wire [4:0]                  log2_granule_i, // lg
   input  wire [StrideWidth-1:0]      lead_stride_i,  // L
-  input  wire [Rank*StrideWidth-1:0] stride_i,       // byte strides (slot 0 unused)
+  input  wire [StrideInW-1:0]        stride_i,       // stride[1..Rank-1], slot d-1 = stride[d]
   input  wire [Rank-1:0]             row_mask_i,     // descriptor class: row dims
   input  wire [Rank-1:0]             split_mask_i,   // descriptor class: split dims
   input  wire [Rank*4-1:0]           split_log2_m_i, // k = log2(stride/L) of split dims
@@ -90,41 +93,41 @@ module tilelens_counter_cfg #(
   `include "tilelens_status.vh"
 
   localparam integer Levels = Rank + 1;
-  localparam integer Mg     = MaxLog2Granule;
+  localparam integer OffW   = MaxLog2Granule;         // bits of a byte offset inside a granule
 
   // ---- element size, box width, a' = min(u, a)
-  wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
+  wire [1:0] log2_s = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
   wire [BoxWidth-1:0] u = box_i[BoxWidth-1:0];
   wire u_pow2 = ~|(u & (u - 1'b1));
-  reg  [3:0] lu;
+  reg  [3:0] log2_u;
   integer i;
   always @* begin
-    lu = 4'd0;
-    for (i = 1; i < BoxWidth; i = i + 1) if (u[i]) lu = i[3:0];
+    log2_u = 4'd0;
+    for (i = 1; i < BoxWidth; i = i + 1) if (u[i]) log2_u = i[3:0];
   end
-  wire       u_lt_a = {1'b0, lu} < log2_a_i;
-  wire       u_gt_a = {1'b0, lu} > log2_a_i;
-  wire [4:0] lap    = u_lt_a ? {1'b0, lu} : log2_a_i;       // log2(a')
-  wire [5:0] laps   = {1'b0, lap} + {4'b0, ls};               // log2(a'*s)
-  wire [Mg-1:0] aps_mask = ~({Mg{1'b1}} << laps);             // a'*s - 1
+  wire       u_lt_a = {1'b0, log2_u} < log2_a_i;
+  wire       u_gt_a = {1'b0, log2_u} > log2_a_i;
+  wire [4:0] log2_ap    = u_lt_a ? {1'b0, log2_u} : log2_a_i;       // log2(a')
+  wire [5:0] log2_aps   = {1'b0, log2_ap} + {4'b0, log2_s};               // log2(a'*s)
+  wire [OffW-1:0] aps_mask = ~({OffW{1'b1}} << log2_aps);             // a'*s - 1
 
   assign mode_o = !tile_major_i ? 2'd0 : u_lt_a ? 2'd2 : u_gt_a ? 2'd3 : 2'd1;
-  assign run_elems_o = tile_major_i ? ({{(BoxWidth-1){1'b0}}, 1'b1} << lap) : u;
-  assign run_bytes_o = {3'b000, run_elems_o} << ls;
+  assign run_elems_o = tile_major_i ? ({{(BoxWidth-1){1'b0}}, 1'b1} << log2_ap) : u;
+  assign run_bytes_o = {3'b000, run_elems_o} << log2_s;
   wire case2 = tile_major_i && u_lt_a;
-  assign perm_row_o = case2 ? {1'b0, lu} + {3'b000, ls} : 5'd0;
+  assign perm_row_o = case2 ? {1'b0, log2_u} + {3'b000, log2_s} : 5'd0;
   assign perm_col_o = case2 ? log2_b_i : 5'd0;
-  assign perm_sub_o = case2 ? log2_a_i - {1'b0, lu} : 5'd0;
+  assign perm_sub_o = case2 ? log2_a_i - {1'b0, log2_u} : 5'd0;
 
   // ---- per view dimension: primary level, and the outer level if split
   wire [Rank-1:0]             stepped_split;
   wire [Rank-1:0]             row_bad;     // stepped row dim, stride not a multiple of a'*s
   wire [Rank-1:0]             split_bad;   // split box above b/m, not a multiple
-  wire [Rank*BoxWidth-1:0]    p_count;
-  wire [Rank*StrideWidth-1:0] p_stride;
-  wire [Rank*5-1:0]           p_shift;
-  wire [Rank*BoxWidth-1:0]    o_count;
-  wire [Rank*5-1:0]           o_weight;
+  wire [Rank*BoxWidth-1:0]    own_count;
+  wire [Rank*StrideWidth-1:0] own_stride;
+  wire [Rank*5-1:0]           own_shift;
+  wire [Rank*BoxWidth-1:0]    outer_count;
+  wire [Rank*5-1:0]           outer_weight;
   wire [Rank-1:0]             col_bad;     // split dim start not a multiple of b/m
   genvar d;
   generate
@@ -133,36 +136,36 @@ module tilelens_counter_cfg #(
         assign stepped_split[0] = 1'b0;
         assign row_bad[0]       = 1'b0;
         assign split_bad[0]     = 1'b0;
-        assign p_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
-        assign p_stride[0 +: StrideWidth] = {StrideWidth{1'b0}};
-        assign p_shift[0 +: 5]            = 5'd0;
-        assign o_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
-        assign o_weight[0 +: 5]           = 5'd0;
+        assign own_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
+        assign own_stride[0 +: StrideWidth] = {StrideWidth{1'b0}};
+        assign own_shift[0 +: 5]            = 5'd0;
+        assign outer_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
+        assign outer_weight[0 +: 5]           = 5'd0;
         assign col_bad[0]                 = 1'b0;
       end else begin : gen_dimn
         wire                   used  = rank_i > d;
-        wire [BoxWidth-1:0]    v     = box_i[d*BoxWidth +: BoxWidth];
-        wire [StrideWidth-1:0] strd  = stride_i[d*StrideWidth +: StrideWidth];
-        wire [3:0]             k     = split_log2_m_i[d*4 +: 4];
+        wire [BoxWidth-1:0]    box_d     = box_i[d*BoxWidth +: BoxWidth];
+        wire [StrideWidth-1:0] stride_d  = stride_i[(d-1)*StrideWidth +: StrideWidth];
+        wire [3:0]             log2_m = split_log2_m_i[d*4 +: 4];
         wire                   is_row   = tile_major_i && row_mask_i[d];
         wire                   is_split = tile_major_i && split_mask_i[d];
-        wire                   step  = v != {{(BoxWidth-1){1'b0}}, 1'b1};
-        wire [4:0]             pt_log = log2_b_i - {1'b0, k};           // log2(b/m)
-        wire [BoxWidth-1:0]    pt_m1  = ~({BoxWidth{1'b1}} << pt_log);  // b/m - 1, box range
-        wire                   v_gt_pt = |(v & ~pt_m1) && (v != pt_m1 + 1'b1);
-        wire [4:0]             in_log = laps[4:0] + {1'b0, k};          // log2(m*a'*s) <= lg
+        wire                   step  = box_d != {{(BoxWidth-1){1'b0}}, 1'b1};
+        wire [4:0]             log2_per_tile = log2_b_i - {1'b0, log2_m};           // log2(b/m)
+        wire [BoxWidth-1:0]    per_tile_m1  = ~({BoxWidth{1'b1}} << log2_per_tile);  // b/m - 1, box range
+        wire                   box_gt_per_tile = |(box_d & ~per_tile_m1) && (box_d != per_tile_m1 + 1'b1);
+        wire [4:0]             log2_inner = log2_aps[4:0] + {1'b0, log2_m};          // log2(m*a'*s) <= lg
         assign stepped_split[d] = used && is_split && step;
-        assign row_bad[d]   = used && is_row && step && |(strd[Mg-1:0] & aps_mask);
-        assign split_bad[d] = stepped_split[d] && v_gt_pt && |(v & pt_m1);
-        assign p_count[d*BoxWidth +: BoxWidth] = !used ? {{(BoxWidth-1){1'b0}}, 1'b1} :
-                                                 (is_split && v_gt_pt) ? pt_m1 + 1'b1 : v;
-        assign p_stride[d*StrideWidth +: StrideWidth] =
-          !used ? {StrideWidth{1'b0}} : is_split ? {{(StrideWidth-1){1'b0}}, 1'b1} : strd;
-        assign p_shift[d*5 +: 5] = !used ? 5'd0 : is_row ? log2_b_i : is_split ? in_log : 5'd0;
-        assign o_count[d*BoxWidth +: BoxWidth] = v_gt_pt ? (v >> pt_log) : {{(BoxWidth-1){1'b0}}, 1'b1};
-        assign o_weight[d*5 +: 5] = pt_log;
-        wire [Mg-1:0] pt_m1_wide = ~({Mg{1'b1}} << pt_log);          // b/m - 1
-        assign col_bad[d] = used && is_split && |(coord_i[d*CoordWidth +: Mg] & pt_m1_wide);
+        assign row_bad[d]   = used && is_row && step && |(stride_d[OffW-1:0] & aps_mask);
+        assign split_bad[d] = stepped_split[d] && box_gt_per_tile && |(box_d & per_tile_m1);
+        assign own_count[d*BoxWidth +: BoxWidth] = !used ? {{(BoxWidth-1){1'b0}}, 1'b1} :
+                                                 (is_split && box_gt_per_tile) ? per_tile_m1 + 1'b1 : box_d;
+        assign own_stride[d*StrideWidth +: StrideWidth] =
+          !used ? {StrideWidth{1'b0}} : is_split ? {{(StrideWidth-1){1'b0}}, 1'b1} : stride_d;
+        assign own_shift[d*5 +: 5] = !used ? 5'd0 : is_row ? log2_b_i : is_split ? log2_inner : 5'd0;
+        assign outer_count[d*BoxWidth +: BoxWidth] = box_gt_per_tile ? (box_d >> log2_per_tile) : {{(BoxWidth-1){1'b0}}, 1'b1};
+        assign outer_weight[d*5 +: 5] = log2_per_tile;
+        wire [OffW-1:0] per_tile_m1_wide = ~({OffW{1'b1}} << log2_per_tile);          // b/m - 1
+        assign col_bad[d] = used && is_split && |(coord_i[d*CoordWidth +: OffW] & per_tile_m1_wide);
       end
     end
   endgenerate
@@ -170,20 +173,20 @@ module tilelens_counter_cfg #(
   // ---- level placement: dims before the split at their own level, the split
   // dim's outer counter right after it, later dims one level up
   wire has_split = |stepped_split;
-  reg  [2:0] sp;
+  reg  [2:0] split_lvl;
   always @* begin
-    sp = 3'd0;
-    for (i = Rank - 1; i >= 1; i = i - 1) if (stepped_split[i]) sp = i[2:0];
+    split_lvl = 3'd0;
+    for (i = Rank - 1; i >= 1; i = i - 1) if (stepped_split[i]) split_lvl = i[2:0];
   end
-  reg [BoxWidth-1:0]    o_count_sel;
-  reg [4:0]             o_weight_sel;
+  reg [BoxWidth-1:0]    outer_count_sel;
+  reg [4:0]             outer_weight_sel;
   always @* begin
-    o_count_sel  = {BoxWidth{1'b0}};
-    o_weight_sel = 5'd0;
+    outer_count_sel  = {BoxWidth{1'b0}};
+    outer_weight_sel = 5'd0;
     for (i = 1; i < Rank; i = i + 1)
-      if (sp == i[2:0]) begin
-        o_count_sel  = o_count[i*BoxWidth +: BoxWidth];
-        o_weight_sel = o_weight[i*5 +: 5];
+      if (split_lvl == i[2:0]) begin
+        outer_count_sel  = outer_count[i*BoxWidth +: BoxWidth];
+        outer_weight_sel = outer_weight[i*5 +: 5];
       end
   end
 
@@ -198,8 +201,8 @@ module tilelens_counter_cfg #(
         assign vdim_o[0 +: 3] = 3'd0;
         assign log2_weight_o[0 +: 5] = wide_box ? log2_a_i : 5'd0;
       end else begin : gen_leveln
-        wire outer = has_split && (sp == j - 1);
-        wire later = has_split && ({1'b0, sp} + 4'd1 < Jw);
+        wire outer = has_split && (split_lvl == j - 1);
+        wire later = has_split && ({1'b0, split_lvl} + 4'd1 < Jw);
         // the dimension whose primary counter sits at this level
         localparam [3:0] Jw = j;
         localparam integer Own  = (j < Rank) ? j : 0;
@@ -207,35 +210,39 @@ module tilelens_counter_cfg #(
         wire own_ok = (j < Rank) && (rank_i > Own[2:0]);
         wire prev_ok = rank_i > Prev[2:0];
         assign count_o[j*BoxWidth +: BoxWidth] =
-          outer ? o_count_sel :
-          later ? (prev_ok ? p_count[Prev*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1}) :
-          own_ok ? p_count[Own*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
+          outer ? outer_count_sel :
+          later ? (prev_ok ? own_count[Prev*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1}) :
+          own_ok ? own_count[Own*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
         assign stride_o[j*StrideWidth +: StrideWidth] =
           outer ? lead_stride_i :
-          later ? (prev_ok ? p_stride[Prev*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}}) :
-          own_ok ? p_stride[Own*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}};
+          later ? (prev_ok ? own_stride[Prev*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}}) :
+          own_ok ? own_stride[Own*StrideWidth +: StrideWidth] : {StrideWidth{1'b0}};
         assign shift_o[j*5 +: 5] = outer ? log2_b_i :
-                                   later ? (prev_ok ? p_shift[Prev*5 +: 5] : 5'd0) :
-                                   (own_ok ? p_shift[Own*5 +: 5] : 5'd0);
+                                   later ? (prev_ok ? own_shift[Prev*5 +: 5] : 5'd0) :
+                                   (own_ok ? own_shift[Own*5 +: 5] : 5'd0);
         assign vdim_o[j*3 +: 3] = (outer || later) ? (prev_ok ? Prev[2:0] : 3'd0) :
                                   (own_ok ? Own[2:0] : 3'd0);
-        assign log2_weight_o[j*5 +: 5] = outer ? o_weight_sel : 5'd0;
+        assign log2_weight_o[j*5 +: 5] = outer ? outer_weight_sel : 5'd0;
       end
     end
   endgenerate
-  assign split_level_o = has_split ? sp : 3'd0;
+  assign split_level_o = has_split ? split_lvl : 3'd0;
 
   // ---- rule 16 (view) and rule 19 (start alignment), tile-major only
-  reg [Rank-1:0] two;
+  reg [Rank-1:0] extra_split;
   always @* begin
-    two = {Rank{1'b0}};
-    for (i = 1; i < Rank; i = i + 1) two[i] = stepped_split[i] && (sp != i[2:0]);
+    extra_split = {Rank{1'b0}};
+    for (i = 1; i < Rank; i = i + 1) extra_split[i] = stepped_split[i] && (split_lvl != i[2:0]);
   end
   // inputs of dimension 0 that the nest does not need (its stride is s,
   // its class is always row, its start only counts through row_i)
-  wire unused_bits = ^{elem_bytes_i[0], stride_i[StrideWidth-1:0], row_mask_i[0], split_mask_i[0],
-                       split_log2_m_i[3:0], coord_i};
-  wire view_err = tile_major_i && (!u_pow2 || (|row_bad) || (|split_bad) || (|two));
+  wire unused_bits = ^{elem_bytes_i[0], row_mask_i[0], split_mask_i[0], split_log2_m_i[3:0], coord_i};
+  generate
+    if (Rank == 1) begin : gen_rank1
+      wire unused_stride = ^stride_i;   // no dimension above 0
+    end
+  endgenerate
+  wire view_err = tile_major_i && (!u_pow2 || (|row_bad) || (|split_bad) || (|extra_split));
 
   wire misalign = tile_major_i && ((|(row_i & aps_mask)) || (|col_bad));
 

@@ -132,7 +132,7 @@ module tilelens_tma_addr #(
   ) u_counter_cfg (
     .tile_major_i(tile_major_i), .rank_i(rank_i), .elem_bytes_i(elem_bytes_i),
     .log2_a_i(log2_a_i), .log2_b_i(log2_b_i), .log2_granule_i(log2_granule_i),
-    .lead_stride_i(lead_stride_i), .stride_i(sum_stride), .row_mask_i(row_mask_i),
+    .lead_stride_i(lead_stride_i), .stride_i(stride_i[Rank*StrideWidth-1:StrideWidth]), .row_mask_i(row_mask_i),
     .split_mask_i(split_mask_i), .split_log2_m_i(split_log2_m_i), .coord_i(coord_i),
     .box_i(box_i), .row_i(row[MaxLog2Granule-1:0]),
     .err_o(cfg_err), .mode_o(mode), .count_o(count), .stride_o(lvl_stride), .shift_o(shift),

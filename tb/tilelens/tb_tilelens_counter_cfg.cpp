@@ -98,7 +98,7 @@ struct TbCounterCfg {
     v.in("log2_b_i", 5, d.log2_b_i);
     v.in("log2_granule_i", 5, d.log2_granule_i);
     v.in("lead_stride_i", 40, d.lead_stride_i);
-    v.in("stride_i", 200, d.stride_i);
+    v.in("stride_i", 160, d.stride_i);
     v.in("row_mask_i", 5, d.row_mask_i);
     v.in("split_mask_i", 5, d.split_mask_i);
     v.in("split_log2_m_i", 20, d.split_log2_m_i);
@@ -170,9 +170,9 @@ struct TbCounterCfg {
     dut.log2_b_i = (uint8_t)d.log2_b;
     dut.log2_granule_i = (uint8_t)d.log2_granule;
     dut.lead_stride_i = d.lead_stride;
-    uint64_t st[5];
-    for (int k = 0; k < 5; k++) st[k] = k == 0 ? d.elem_bytes : (k < (int)d.rank ? d.stride[k] : 0);
-    tlstim::put_fields(dut.stride_i, st, 5, 40);
+    uint64_t st[4];  // stride_i holds stride[1..4] (dimension 0's stride is s)
+    for (int k = 1; k < 5; k++) st[k - 1] = k < (int)d.rank ? d.stride[k] : 0;
+    tlstim::put_fields(dut.stride_i, st, 4, 40);
     dut.row_mask_i = (uint8_t)info.row_mask;
     dut.split_mask_i = (uint8_t)info.split_mask;
     uint32_t lm = 0;
