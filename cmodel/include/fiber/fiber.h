@@ -12,6 +12,17 @@
  *   fb_bm_*    fiber_busy_bitmap   EMPTY/FULL register busy bitmap (sequential)
  *   fb_dec_*   fiber_decode        extended-field decoder, plus an encoder
  *   fb_wc_*    fiber_weft_ctl      SET_FIBER_NUM weft-context controller
+ *   fb_issue_* fiber_issue_stage   the composed issue stage of one SM: the
+ *                                  four selectors, the pending-read guard,
+ *                                  the arbiter, the bitmap and the crossbar
+ *                                  (one call per cycle: what a simulator
+ *                                  calls; per-cycle contract at fb_issue_step)
+ *
+ * Errors: every entry point reports a bad call with a named fb_err (NULL,
+ * out of range, wider than its port in the _checked strict twins, never
+ * reset); see fb_err below and docs/fiber.md section 12. Headers:
+ * <fiber/fiber.h> (this file), <fiber/version.h>, <fiber/export.h>;
+ * "fiber.h" forwards here for this release.
  *
  * Conventions, shared by every block:
  *   - Combinational blocks are a pure function `in struct -> out struct`.
