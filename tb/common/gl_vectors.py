@@ -17,9 +17,10 @@ lines after that start:
                        is applied with an empty care mask (the netlist's
                        state before it is another window's), its clock edge
                        resets the state, and every later line is compared;
-                       one window begins at the last such reset of the
-                       file (the deepest into the run), the others at
-                       resets drawn at random.
+                       one window begins at the last such reset with room
+                       for a whole window before the end of the file (the
+                       deepest into the run), the others at resets drawn
+                       at random.
                        Without such a cycle after the start there is no
                        state to begin a window from: the file is then the
                        first N lines, and the note says so.
@@ -74,8 +75,13 @@ def main():
             if starts:
                 k = max(1, min(4, rest // 25, len(starts)))
                 length = rest // k
-                # the last reset of the file (deepest into the run) and k-1 others at random
-                chosen = sorted(rng.sample(starts[:-1], k - 1) + [starts[-1]])
+                # resets with room for a whole window (all of them when none has)
+                room = [s for s in starts if s + length <= total] or starts
+                k = min(k, len(room))
+                length = rest // k
+                room = [s for s in room if s + length <= total] or room
+                # the last of them (deepest into the run) and k-1 others at random
+                chosen = sorted(rng.sample(room[:-1], k - 1) + [room[-1]])
                 used = set()
                 for s in chosen:
                     for j in range(s, min(total, s + length)):
