@@ -57,14 +57,18 @@ module tilelens_base_sum_pipe #(
 
   // ---- stage 1: the multipliers up to their carry-save pairs ----------------
   wire [Rank*ProdWidth-1:0] pps_d, ppc_d;
+  wire [Rank-1:0]           used_d;
   genvar d;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_dim
       wire                   used  = rank_i > d;
-      wire [CoordWidth-1:0]  coord = used ? coord_i[d*CoordWidth +: CoordWidth] : {CoordWidth{1'b0}};
+      // the product of an unused dimension is zeroed in stage 2 (used_q), not
+      // its coordinate here: the rank compare stays off the multiplier path
+      wire [CoordWidth-1:0]  coord = coord_i[d*CoordWidth +: CoordWidth];
       wire [StrideWidth-1:0] strd  = stride_i[d*StrideWidth +: StrideWidth];
       if (Booth != 0) begin : gen_booth
-        tilelens_mul_tree #(.AWidth(CoordWidth), .BWidth(StrideWidth), .PWidth(ProdWidth)) u_mul (
+        assign used_d[d] = used;
+      tilelens_mul_tree #(.AWidth(CoordWidth), .BWidth(StrideWidth), .PWidth(ProdWidth)) u_mul (
           .a_i (coord), .b_i (strd),
           .s_o (pps_d[d*ProdWidth +: ProdWidth]), .c_o (ppc_d[d*ProdWidth +: ProdWidth])
         );
@@ -78,8 +82,9 @@ module tilelens_base_sum_pipe #(
   endgenerate
 
   wire [Rank*ProdWidth-1:0] pps, ppc;
-  tilelens_pipe_reg #(.Width(2*Rank*ProdWidth), .Enable(CutPp)) u_cut_pp (
-    .clk_i (clk_i), .d_i ({pps_d, ppc_d}), .q_o ({pps, ppc})
+  wire [Rank-1:0]           used_q;
+  tilelens_pipe_reg #(.Width(2*Rank*ProdWidth + Rank), .Enable(CutPp)) u_cut_pp (
+    .clk_i (clk_i), .d_i ({pps_d, ppc_d, used_d}), .q_o ({pps, ppc, used_q})
   );
 
   // ---- stage 2: the products' carry-propagate adds ---------------------------
@@ -88,15 +93,18 @@ module tilelens_base_sum_pipe #(
     if (Booth != 0) begin : gen_cpas
       for (d = 0; d < Rank; d = d + 1) begin : gen_cpa
         wire unused_cout;
+        wire [ProdWidth-1:0] m = {ProdWidth{used_q[d]}};
         tilelens_prefix_add #(.Width(ProdWidth)) u_cpa (
-          .a_i (pps[d*ProdWidth +: ProdWidth]), .b_i (ppc[d*ProdWidth +: ProdWidth]), .cin_i (1'b0),
+          .a_i (pps[d*ProdWidth +: ProdWidth] & m), .b_i (ppc[d*ProdWidth +: ProdWidth] & m), .cin_i (1'b0),
           .sum_o (prod_d[d*ProdWidth +: ProdWidth]), .cout_o (unused_cout)
         );
       end
     end else begin : gen_no_cpa
       // `*` gave the products whole (the carry words are zero)
       wire unused_ppc = ^ppc;
-      assign prod_d = pps;
+      for (d = 0; d < Rank; d = d + 1) begin : gen_mask
+        assign prod_d[d*ProdWidth +: ProdWidth] = pps[d*ProdWidth +: ProdWidth] & {ProdWidth{used_q[d]}};
+      end
     end
   endgenerate
 

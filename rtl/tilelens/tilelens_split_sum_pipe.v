@@ -104,13 +104,16 @@ module tilelens_split_sum_pipe #(
 
   // ---- stage 1: the multipliers up to their carry-save pairs ----------------
   wire [Rank*ProdWidth-1:0] pps_d, ppc_d;
+  wire [Rank-1:0]           used_d;
   wire [Rank-1:0]           is_row_d, neg_row_d;
   genvar d;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_dim
       wire                   used   = rank_i > d;
       wire                   is_row = used && (d == 0 || row_mask_i[d]);
-      wire [CoordWidth-1:0]  coord  = used ? coord_i[d*CoordWidth +: CoordWidth] : {CoordWidth{1'b0}};
+      // the product of an unused dimension is zeroed in stage 2 (used_q), not
+      // its coordinate here: the rank compare stays off the multiplier path
+      wire [CoordWidth-1:0]  coord  = coord_i[d*CoordWidth +: CoordWidth];
       wire [StrideWidth-1:0] strd   = stride_i[d*StrideWidth +: StrideWidth];
       if (Booth != 0) begin : gen_booth
         tilelens_mul_tree #(.AWidth(CoordWidth), .BWidth(StrideWidth), .PWidth(ProdWidth)) u_mul (
@@ -123,18 +126,19 @@ module tilelens_split_sum_pipe #(
         assign pps_d[d*ProdWidth +: ProdWidth] = prod[ProdWidth-1:0];
         assign ppc_d[d*ProdWidth +: ProdWidth] = {ProdWidth{1'b0}};
       end
+      assign used_d[d]    = used;
       assign is_row_d[d]  = is_row;
       assign neg_row_d[d] = is_row && coord[CoordWidth-1];
     end
   endgenerate
 
   wire [Rank*ProdWidth-1:0] pps, ppc;
-  wire [Rank-1:0]           is_row1, neg_row1;
+  wire [Rank-1:0]           used_q, is_row1, neg_row1;
   wire [CtlWidth-1:0]       ctl0;
-  tilelens_pipe_reg #(.Width(2*Rank*ProdWidth + 2*Rank + CtlWidth), .Enable(CutPp)) u_cut_pp (
+  tilelens_pipe_reg #(.Width(2*Rank*ProdWidth + 3*Rank + CtlWidth), .Enable(CutPp)) u_cut_pp (
     .clk_i (clk_i),
-    .d_i   ({pps_d, ppc_d, is_row_d, neg_row_d, lead_stride_i, log2_b_i, tile_major_i}),
-    .q_o   ({pps, ppc, is_row1, neg_row1, ctl0})
+    .d_i   ({pps_d, ppc_d, used_d, is_row_d, neg_row_d, lead_stride_i, log2_b_i, tile_major_i}),
+    .q_o   ({pps, ppc, used_q, is_row1, neg_row1, ctl0})
   );
 
   // ---- stage 2: the products' carry-propagate adds ---------------------------
@@ -143,15 +147,18 @@ module tilelens_split_sum_pipe #(
     if (Booth != 0) begin : gen_cpas
       for (d = 0; d < Rank; d = d + 1) begin : gen_cpa
         wire unused_cout;
+        wire [ProdWidth-1:0] m = {ProdWidth{used_q[d]}};
         tilelens_prefix_add #(.Width(ProdWidth)) u_cpa (
-          .a_i (pps[d*ProdWidth +: ProdWidth]), .b_i (ppc[d*ProdWidth +: ProdWidth]), .cin_i (1'b0),
+          .a_i (pps[d*ProdWidth +: ProdWidth] & m), .b_i (ppc[d*ProdWidth +: ProdWidth] & m), .cin_i (1'b0),
           .sum_o (prod_d[d*ProdWidth +: ProdWidth]), .cout_o (unused_cout)
         );
       end
     end else begin : gen_no_cpa
       // `*` gave the products whole (the carry words are zero)
       wire unused_ppc = ^ppc;
-      assign prod_d = pps;
+      for (d = 0; d < Rank; d = d + 1) begin : gen_mask
+        assign prod_d[d*ProdWidth +: ProdWidth] = pps[d*ProdWidth +: ProdWidth] & {ProdWidth{used_q[d]}};
+      end
     end
   endgenerate
 
