@@ -107,8 +107,8 @@ module tilelens_counter_cfg #(
   end
   wire       u_lt_a = {1'b0, log2_u} < log2_a_i;
   wire       u_gt_a = {1'b0, log2_u} > log2_a_i;
-  wire [4:0] log2_ap    = u_lt_a ? {1'b0, log2_u} : log2_a_i;       // log2(a')
-  wire [5:0] log2_aps   = {1'b0, log2_ap} + {4'b0, log2_s};               // log2(a'*s)
+  wire [4:0] log2_ap  = u_lt_a ? {1'b0, log2_u} : log2_a_i;          // log2(a')
+  wire [5:0] log2_aps = {1'b0, log2_ap} + {4'b0, log2_s};             // log2(a'*s)
   wire [OffW-1:0] aps_mask = ~({OffW{1'b1}} << log2_aps);             // a'*s - 1
 
   assign mode_o = !tile_major_i ? 2'd0 : u_lt_a ? 2'd2 : u_gt_a ? 2'd3 : 2'd1;
@@ -139,32 +139,32 @@ module tilelens_counter_cfg #(
         assign own_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
         assign own_stride[0 +: StrideWidth] = {StrideWidth{1'b0}};
         assign own_shift[0 +: 5]            = 5'd0;
-        assign outer_count[0 +: BoxWidth]     = {BoxWidth{1'b0}};
-        assign outer_weight[0 +: 5]           = 5'd0;
-        assign col_bad[0]                 = 1'b0;
+        assign outer_count[0 +: BoxWidth]   = {BoxWidth{1'b0}};
+        assign outer_weight[0 +: 5]         = 5'd0;
+        assign col_bad[0]                   = 1'b0;
       end else begin : gen_dimn
-        wire                   used  = rank_i > d;
-        wire [BoxWidth-1:0]    box_d     = box_i[d*BoxWidth +: BoxWidth];
-        wire [StrideWidth-1:0] stride_d  = stride_i[(d-1)*StrideWidth +: StrideWidth];
-        wire [3:0]             log2_m = split_log2_m_i[d*4 +: 4];
+        wire                   used     = rank_i > d;
+        wire [BoxWidth-1:0]    box_d    = box_i[d*BoxWidth +: BoxWidth];
+        wire [StrideWidth-1:0] stride_d = stride_i[(d-1)*StrideWidth +: StrideWidth];
+        wire [3:0]             log2_m   = split_log2_m_i[d*4 +: 4];            // m = stride / L
         wire                   is_row   = tile_major_i && row_mask_i[d];
         wire                   is_split = tile_major_i && split_mask_i[d];
-        wire                   step  = box_d != {{(BoxWidth-1){1'b0}}, 1'b1};
-        wire [4:0]             log2_per_tile = log2_b_i - {1'b0, log2_m};           // log2(b/m)
-        wire [BoxWidth-1:0]    per_tile_m1  = ~({BoxWidth{1'b1}} << log2_per_tile);  // b/m - 1, box range
+        wire                   step     = box_d != {{(BoxWidth-1){1'b0}}, 1'b1};
+        wire [4:0]             log2_per_tile = log2_b_i - {1'b0, log2_m};      // log2(b/m)
+        wire [BoxWidth-1:0]    per_tile_m1   = ~({BoxWidth{1'b1}} << log2_per_tile); // b/m - 1, box range
         wire                   box_gt_per_tile = |(box_d & ~per_tile_m1) && (box_d != per_tile_m1 + 1'b1);
-        wire [4:0]             log2_inner = log2_aps[4:0] + {1'b0, log2_m};          // log2(m*a'*s) <= lg
+        wire [4:0]             log2_inner    = log2_aps[4:0] + {1'b0, log2_m}; // log2(m*a'*s) <= lg
         assign stepped_split[d] = used && is_split && step;
         assign row_bad[d]   = used && is_row && step && |(stride_d[OffW-1:0] & aps_mask);
         assign split_bad[d] = stepped_split[d] && box_gt_per_tile && |(box_d & per_tile_m1);
         assign own_count[d*BoxWidth +: BoxWidth] = !used ? {{(BoxWidth-1){1'b0}}, 1'b1} :
-                                                 (is_split && box_gt_per_tile) ? per_tile_m1 + 1'b1 : box_d;
+                                                   (is_split && box_gt_per_tile) ? per_tile_m1 + 1'b1 : box_d;
         assign own_stride[d*StrideWidth +: StrideWidth] =
           !used ? {StrideWidth{1'b0}} : is_split ? {{(StrideWidth-1){1'b0}}, 1'b1} : stride_d;
         assign own_shift[d*5 +: 5] = !used ? 5'd0 : is_row ? log2_b_i : is_split ? log2_inner : 5'd0;
         assign outer_count[d*BoxWidth +: BoxWidth] = box_gt_per_tile ? (box_d >> log2_per_tile) : {{(BoxWidth-1){1'b0}}, 1'b1};
         assign outer_weight[d*5 +: 5] = log2_per_tile;
-        wire [OffW-1:0] per_tile_m1_wide = ~({OffW{1'b1}} << log2_per_tile);          // b/m - 1
+        wire [OffW-1:0] per_tile_m1_wide = ~({OffW{1'b1}} << log2_per_tile); // b/m - 1
         assign col_bad[d] = used && is_split && |(coord_i[d*CoordWidth +: OffW] & per_tile_m1_wide);
       end
     end
