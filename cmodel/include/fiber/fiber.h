@@ -301,9 +301,10 @@ typedef struct {
  * when valid & 1, else 0 (fiber_issue_stage, before the crossbar's select
  * register). */
 FB_API uint8_t fb_xbar_onehot(unsigned valid, unsigned port);
-/* Reset with the parameters; clears the select register. Returns 0, or -1
- * (and leaves *x unusable) when lanes is not 1..32 or width not 1..64. */
-FB_API int  fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width);
+/* Reset with the parameters; clears the select register. Returns FB_OK,
+ * FB_ERR_NULL, or FB_ERR_RANGE (and leaves *x unusable) when lanes is not
+ * 1..32 or width not 1..64. */
+FB_API fb_err fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width);
 /* One cycle. Outputs come from the select registered at the previous call
  * (the instructions issued last cycle) and this cycle's port data, as the
  * RTL's AND-OR: opnd[s][k] = OR over the set bits p of sel_oh_q[s][k] of
@@ -312,7 +313,9 @@ FB_API int  fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width);
  * OR of their words); valid[s] bit k = sel_oh_q[s][k] != 0. Only lanes
  * 0..lanes-1 and bits 0..width-1 are carried, the rest of every output
  * word is 0. Then the select of this cycle is registered. */
-FB_API void fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out);
+FB_API fb_err fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out);
+/* (fb_xbar_step: FB_ERR_NULL, or FB_ERR_STATE when *x was never reset
+ * (lanes or width out of range); nothing changes, *out is zeroed.) */
 
 /* ======================================================================= */
 /* Register busy bitmap (fiber_busy_bitmap, sequential).                    */
@@ -368,15 +371,19 @@ typedef struct {
   uint8_t     all_set;         /* ALL-scope (SET_FIBER_NUM): set every EMPTY bit */
 } fb_bm_in;
 
-/* Reset: every bit of every replica clear. Returns 0, or -1 when nreg is not
- * 1..2048 or nrep not 1..4. */
-FB_API int  fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep);
+/* Reset: every bit of every replica clear. Returns FB_OK, FB_ERR_NULL, or
+ * FB_ERR_RANGE when nreg is not 1..2048 or nrep not 1..4. A bitmap whose
+ * nreg or nrep is out of those ranges (never reset) is refused by every
+ * function below: FB_ERR_STATE, or the documented neutral value. */
+FB_API fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep);
 /* The bit of register r (11 bits): r, or -1 when r >= nreg. */
 FB_API int  fb_bm_index(const fb_bm *bm, unsigned r);
 /* Eligibility of one instruction on SP `sp`, read from replica sp % nrep, in
  * the state at the start of the cycle (call it before fb_bm_step of the same
  * cycle). Combinational; does not change the state. */
-FB_API void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out);
+FB_API fb_err fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out);
+/* (fb_bm_check: FB_ERR_NULL, FB_ERR_STATE; then *out is zeroed: not
+ * eligible.) */
 /* One cycle of updates, written identically to every replica, in this order
  * (a later step overrides an earlier one on the same bit):
  *   1. hardware clears: writeback (EMPTY), consumption (FULL), all SPs;
@@ -388,6 +395,11 @@ FB_API void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_b
  * the update-error vector: bit s = SP s drove such an operation (a read
  * port p counts for SP p / 2, the owner of its bank). */
 FB_API uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in);
+/* (fb_bm_step returns 0xFF, which no SP vector can be, and changes nothing
+ * when bm or in is NULL or bm was never reset.) The same cycle with a named
+ * result: FB_ERR_NULL, FB_ERR_STATE, else FB_OK and *upd_err (may be NULL)
+ * = the update-error vector. */
+FB_API fb_err fb_bm_step_checked(fb_bm *bm, const fb_bm_in *in, uint8_t *upd_err);
 /* Bit of register r (an 11-bit id) in group `group` of replica `rep` (0
  * when out of range). */
 FB_API unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r);

@@ -41,15 +41,23 @@
 
 #define FB_BM_WORDS (FB_NVREG / 64)
 
-int fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
-  if (nreg < 1 || nreg > FB_NVREG || nrep < 1 || nrep > FB_BM_MAX_NREP) return -1;
+fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
+  if (!bm) return FB_ERR_NULL;
+  if (nreg < 1 || nreg > FB_NVREG || nrep < 1 || nrep > FB_BM_MAX_NREP) return FB_ERR_RANGE;
   memset(bm, 0, sizeof *bm);
   bm->nreg = (uint16_t)nreg;
   bm->nrep = (uint8_t)nrep;
-  return 0;
+  return FB_OK;
+}
+
+/* A bitmap set up by fb_bm_reset (a never-reset one would index past its
+ * arrays). */
+static inline int bm_ok(const fb_bm *bm) {
+  return bm && bm->nreg >= 1 && bm->nreg <= FB_NVREG && bm->nrep >= 1 && bm->nrep <= FB_BM_MAX_NREP;
 }
 
 int fb_bm_index(const fb_bm *bm, unsigned r) {
+  if (!bm) return -1;
   r &= 0x7FFu;
   return r < bm->nreg ? (int)r : -1;
 }
@@ -57,18 +65,25 @@ int fb_bm_index(const fb_bm *bm, unsigned r) {
 static inline unsigned bm_bit(const uint64_t *g, unsigned r) { return (unsigned)(g[r >> 6] >> (r & 63)) & 1u; }
 
 unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r) {
+  if (!bm_ok(bm)) return 0;
   int i = fb_bm_index(bm, r & 0x7FFu);
   if (rep >= bm->nrep || group > 1 || i < 0) return 0;
   return bm_bit(bm->bits[rep][group], (unsigned)i);
 }
 
 int fb_bm_replicas_equal(const fb_bm *bm) {
+  if (!bm_ok(bm)) return 0;
   for (unsigned rep = 1; rep < bm->nrep; rep++)
     if (memcmp(bm->bits[rep], bm->bits[0], sizeof bm->bits[0]) != 0) return 0;
   return 1;
 }
 
-void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out) {
+fb_err fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig *out) {
+  if (!out) return FB_ERR_NULL;
+  if (!bm || !q || !bm_ok(bm)) {
+    memset(out, 0, sizeof *out);
+    return !bm || !q ? FB_ERR_NULL : FB_ERR_STATE;
+  }
   unsigned r_ = sp & 0x3u;
   const uint64_t(*rep)[FB_BM_WORDS] = bm->bits[r_ < bm->nrep ? r_ : r_ % bm->nrep];
   unsigned range = 0, dst_busy = 0, src_busy = 0;
@@ -88,12 +103,14 @@ void fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_elig 
   out->src_busy = (uint8_t)src_busy;
   out->range_err = (uint8_t)range;
   out->eligible = (uint8_t)(!dst_busy && !src_busy && !range);
+  return FB_OK;
 }
 
 /* One pending write: group, register, value. */
 typedef struct { uint8_t group, value; uint16_t r; } bm_op;
 
 uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
+  if (!in || !bm_ok(bm)) return 0xFF;
   bm_op ops[FB_NSP * (2 + FB_NSRC + 1) + FB_NPORT];
   unsigned n = 0, err = 0;
 
@@ -151,4 +168,13 @@ uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
   }
   for (unsigned rep = 1; rep < bm->nrep; rep++) memcpy(bm->bits[rep], g, sizeof bm->bits[rep]);
   return (uint8_t)err;
+}
+
+fb_err fb_bm_step_checked(fb_bm *bm, const fb_bm_in *in, uint8_t *upd_err) {
+  if (upd_err) *upd_err = 0;
+  if (!bm || !in) return FB_ERR_NULL;
+  if (!bm_ok(bm)) return FB_ERR_STATE;
+  uint8_t e = fb_bm_step(bm, in);
+  if (upd_err) *upd_err = e;
+  return FB_OK;
 }

@@ -33,8 +33,9 @@ fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg) {
   st->cfg = c;
   fb_arb_reset(&st->arb);
   st->arb.start = c.start;
-  if (fb_bm_reset(&st->bm, c.nreg, c.nrep) != 0) return FB_ERR_RANGE;
-  if (c.lanes && fb_xbar_reset(&st->xbar, c.lanes, c.width) != 0) return FB_ERR_RANGE;
+  fb_err e = fb_bm_reset(&st->bm, c.nreg, c.nrep);
+  if (e == FB_OK && c.lanes) e = fb_xbar_reset(&st->xbar, c.lanes, c.width);
+  if (e != FB_OK) return e;
   st->magic = ISSUE_MAGIC;
   return FB_OK;
 }

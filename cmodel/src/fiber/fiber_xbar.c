@@ -21,17 +21,22 @@ uint8_t fb_xbar_onehot(unsigned valid, unsigned port) {
   return (uint8_t)((valid & 1u) ? 1u << (port & 7u) : 0u);
 }
 
-int fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width) {
-  if (lanes < 1 || lanes > FB_XBAR_MAX_LANES || width < 1 || width > FB_XBAR_MAX_WIDTH) return -1;
+fb_err fb_xbar_reset(fb_xbar *x, unsigned lanes, unsigned width) {
+  if (!x) return FB_ERR_NULL;
+  if (lanes < 1 || lanes > FB_XBAR_MAX_LANES || width < 1 || width > FB_XBAR_MAX_WIDTH) return FB_ERR_RANGE;
   memset(x, 0, sizeof *x);
   x->lanes = (uint8_t)lanes;
   x->width = (uint8_t)width;
-  return 0;
+  return FB_OK;
 }
 
-void fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out) {
-  uint64_t m = FB_MASK(x->width);
+fb_err fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out) {
+  if (!out) return FB_ERR_NULL;
   memset(out, 0, sizeof *out);
+  if (!x || !in) return FB_ERR_NULL;
+  if (x->lanes < 1 || x->lanes > FB_XBAR_MAX_LANES || x->width < 1 || x->width > FB_XBAR_MAX_WIDTH)
+    return FB_ERR_STATE;   /* never reset: the lane loop would leave the words */
+  uint64_t m = FB_MASK(x->width);
   for (unsigned s = 0; s < FB_NSP; s++) {
     for (unsigned k = 0; k < FB_NSRC; k++) {
       unsigned oh = x->sel_oh_q[s][k];
@@ -46,4 +51,5 @@ void fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out) {
   }
   for (unsigned s = 0; s < FB_NSP; s++)
     for (unsigned k = 0; k < FB_NSRC; k++) x->sel_oh_q[s][k] = in->sel_oh[s][k];
+  return FB_OK;
 }

@@ -489,3 +489,70 @@ Test(fiber_api, issue_insn_errors) {
   cr_assert_eq(p.dst_orig, 4);
   cr_assert_eq(p.ext & (1u << FB_EXT_EN_OFF), 1u << FB_EXT_EN_OFF, "SP0.R1 from SP 1: enable");
 }
+
+/* ---- busy bitmap and crossbar ------------------------------------------- */
+
+/* Why: reset functions return named codes, not a bare -1. */
+Test(fiber_api, bm_xbar_reset_codes) {
+  static fb_bm bm;
+  static fb_xbar x;
+  cr_assert_eq(fb_bm_reset(NULL, 64, 1), FB_ERR_NULL);
+  cr_assert_eq(fb_bm_reset(&bm, 0, 1), FB_ERR_RANGE);
+  cr_assert_eq(fb_bm_reset(&bm, 64, 5), FB_ERR_RANGE);
+  cr_assert_eq(fb_bm_reset(&bm, 64, 1), FB_OK);
+  cr_assert_eq(fb_xbar_reset(NULL, 32, 32), FB_ERR_NULL);
+  cr_assert_eq(fb_xbar_reset(&x, 33, 32), FB_ERR_RANGE);
+  cr_assert_eq(fb_xbar_reset(&x, 32, 65), FB_ERR_RANGE);
+  cr_assert_eq(fb_xbar_reset(&x, 32, 32), FB_OK);
+}
+
+/* Why: fb_bm_step / fb_bm_check on a bitmap never reset read out of bounds
+ * (issue 16); now they refuse it, and NULL. */
+Test(fiber_api, bm_never_reset_and_null) {
+  static fb_bm bm, before;
+  fb_bm_in in;
+  fb_bm_query q;
+  fb_bm_elig e;
+  uint8_t ue = 0x5A;
+  memset(&in, 0, sizeof in);
+  memset(&q, 0, sizeof q);
+  memset(&bm, 0xA5, sizeof bm);        /* nreg 0xA5A5, nrep 0xA5 */
+  before = bm;
+  in.sp[0].dep_valid = 1;
+  cr_assert_eq(fb_bm_step(&bm, &in), 0xFF);
+  cr_assert_eq(fb_bm_step_checked(&bm, &in, &ue), FB_ERR_STATE);
+  cr_assert_eq(ue, 0);
+  cr_assert_eq(memcmp(&before, &bm, sizeof bm), 0, "nothing changed");
+  memset(&e, 0xFF, sizeof e);
+  cr_assert_eq(fb_bm_check(&bm, 0, &q, &e), FB_ERR_STATE);
+  cr_assert_eq(e.eligible, 0, "not eligible");
+  cr_assert_eq(fb_bm_get(&bm, 200, 0, 5), 0, "no read beyond the replicas");
+  cr_assert_eq(fb_bm_replicas_equal(&bm), 0);
+  memset(&bm, 0, sizeof bm);            /* zeroed is not reset either */
+  cr_assert_eq(fb_bm_step_checked(&bm, &in, NULL), FB_ERR_STATE);
+  cr_assert_eq(fb_bm_step(NULL, &in), 0xFF);
+  cr_assert_eq(fb_bm_step_checked(NULL, &in, &ue), FB_ERR_NULL);
+  cr_assert_eq(fb_bm_check(NULL, 0, &q, &e), FB_ERR_NULL);
+  cr_assert_eq(fb_bm_check(&bm, 0, NULL, &e), FB_ERR_NULL);
+  cr_assert_eq(fb_bm_check(&bm, 0, &q, NULL), FB_ERR_NULL);
+  cr_assert_eq(fb_bm_index(NULL, 3), -1);
+  cr_assert_eq(fb_bm_reset(&bm, 64, 2), FB_OK);
+  cr_assert_eq(fb_bm_step_checked(&bm, &in, &ue), FB_OK);
+  cr_assert_eq(ue, 0);
+  cr_assert_eq(fb_bm_check(&bm, 0, &q, &e), FB_OK);
+  cr_assert_eq(e.eligible, 1);
+}
+
+Test(fiber_api, xbar_never_reset_and_null) {
+  static fb_xbar x;
+  static fb_xbar_in in;
+  static fb_xbar_out o;
+  memset(&in, 0, sizeof in);
+  memset(&x, 0xFF, sizeof x);           /* lanes 255: would write past the words */
+  cr_assert_eq(fb_xbar_step(&x, &in, &o), FB_ERR_STATE);
+  cr_assert_eq(fb_xbar_step(NULL, &in, &o), FB_ERR_NULL);
+  cr_assert_eq(fb_xbar_step(&x, NULL, &o), FB_ERR_NULL);
+  cr_assert_eq(fb_xbar_step(&x, &in, NULL), FB_ERR_NULL);
+  cr_assert_eq(fb_xbar_reset(&x, 4, 8), FB_OK);
+  cr_assert_eq(fb_xbar_step(&x, &in, &o), FB_OK);
+}

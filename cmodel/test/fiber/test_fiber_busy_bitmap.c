@@ -121,7 +121,7 @@ static void expect_state(const fb_bm *bm, const ref_bm *m, unsigned long cyc) {
 Test(fiber_busy_bitmap, reset_and_parameters) {
   static const struct { unsigned nreg, nrep; int ok; } t[] = {
     {2048, 4, 0}, {16, 4, 0}, {64, 1, 0}, {1, 1, 0}, {100, 3, 0},
-    {0, 4, -1}, {2049, 4, -1}, {16, 0, -1}, {16, 5, -1},
+    {0, 4, FB_ERR_RANGE}, {2049, 4, FB_ERR_RANGE}, {16, 0, FB_ERR_RANGE}, {16, 5, FB_ERR_RANGE},
   };
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
     fb_bm bm;

@@ -38,7 +38,8 @@ Test(fiber_xbar, onehot_decode) {
  * after reset routes nothing. */
 Test(fiber_xbar, reset_and_parameters) {
   static const struct { unsigned lanes, width; int ok; } t[] = {
-    {32, 32, 0}, {1, 1, 0}, {32, 64, 0}, {4, 8, 0}, {0, 32, -1}, {33, 32, -1}, {32, 0, -1}, {32, 65, -1},
+    {32, 32, 0}, {1, 1, 0}, {32, 64, 0}, {4, 8, 0}, {0, 32, FB_ERR_RANGE}, {33, 32, FB_ERR_RANGE},
+    {32, 0, FB_ERR_RANGE}, {32, 65, FB_ERR_RANGE},
   };
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
     fb_xbar x;
