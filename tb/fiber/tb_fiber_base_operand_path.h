@@ -21,7 +21,9 @@
  *      7^4 = 2,401 patterns per SP, each run to its issue, the other SPs
  *      random;
  *   3. seeded random: few rows per bank (conflicts and repeated registers),
- *      any field values, idle cycles, rare asynchronous resets.
+ *      any field values, idle cycles, rare asynchronous resets, and in the
+ *      first 1,000,000 cycles a reset about every 2,000 (the gate-level
+ *      replay's random windows begin at resets).
  */
 #ifndef TB_FIBER_BASE_OPERAND_PATH_H
 #define TB_FIBER_BASE_OPERAND_PATH_H
@@ -32,6 +34,7 @@
 #include "fiber_tb_issue_ref.h"
 #include "fiber_tb_wide.h"
 #include "lockstep.h"
+#include "stim.h"
 
 template <class Cfg>
 struct TbBasePath {
@@ -57,6 +60,15 @@ struct TbBasePath {
   fibertb::IssueIn in{};
   fibertb::IssueOut out{};
   bool rst_n = false;
+  // one-cycle resets: rare ones, and one about every 2,000 cycles in the
+  // first 1,000,000 (the replays' gate-level windows begin there); an
+  // instruction a reset drops is presented again (tb/common/stim.h)
+  lockstep::ResetSchedule resets = [] {
+    lockstep::ResetSchedule r(2000, 40000);
+    r.max_hold = 0;
+    r.until = 1000000;
+    return r;
+  }();
   // scheduler model per SP
   bool have[FB_NSP] = {}, stalled[FB_NSP] = {};
   unsigned passes[FB_NSP] = {};
@@ -147,7 +159,7 @@ struct TbBasePath {
     uint64_t c = env.cyc;
 
     bool was = rst_n;
-    rst_n = c >= 2 && (c < 200 || !rng.chance(1, 40000));
+    rst_n = resets.step(rng, c, true, c >= 200);
     if (was && !rst_n && ref.rem[0] | ref.rem[1] | ref.rem[2] | ref.rem[3]) cv.hit(b_reset_busy);
     if (!rst_n) for (int s = 0; s < FB_NSP; s++) { have[s] = false; passes[s] = 0; }
 
