@@ -71,7 +71,9 @@ REGRESS_TARGETS   += $(foreach b,$(FIBER_FULL_BLOCKS),regress-$(b)-full)
 
 # Replay sizes (Icarus rates measured on a loaded 2-core machine; the vectors
 # are the first ones of each harness's stimulus: its directed cases, the
-# start of its exhaustive sweeps, and random cycles interleaved with them).
+# start of its exhaustive sweeps, and random cycles interleaved with them;
+# the gate level runs half of GL_VECTORS from the start and half in windows
+# that begin at the resets of the random phase, tb/common/gl_vectors.py).
 # The arbiter runs at about 2,000 vectors per CPU second under Icarus (RTL
 # and gate level); the 8 x 8 datapath wrappers at a few hundred (RTL) and
 # about 10-30 (gate level: Icarus wakes every reader of a vector net when one
