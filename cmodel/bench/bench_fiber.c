@@ -104,25 +104,18 @@ static void run_bm_check(unsigned long n) {
 }
 
 /* One SM cycle of the composed issue stage, timing only (no data path). */
-static void run_issue(unsigned long n) {
+static void run_issue_on(fb_issue *st, unsigned long n) {
   uint64_t acc = 0;
   fb_issue_out o;
   for (unsigned long c = 0; c < n; c++) {
-    fb_issue_step(&issue_st, &issue_ring[c % RING], &o);
+    fb_issue_step(st, &issue_ring[c % RING], &o);
     acc += o.issue;
   }
   sink = acc;
 }
 
-static void run_issue1(unsigned long n) {
-  uint64_t acc = 0;
-  fb_issue_out o;
-  for (unsigned long c = 0; c < n; c++) {
-    fb_issue_step(&issue_st1, &issue_ring[c % RING], &o);
-    acc += o.issue;
-  }
-  sink = acc;
-}
+static void run_issue(unsigned long n) { run_issue_on(&issue_st, n); }
+static void run_issue1(unsigned long n) { run_issue_on(&issue_st1, n); }
 
 static void run_sel(unsigned long n) {
   uint64_t acc = 0;
