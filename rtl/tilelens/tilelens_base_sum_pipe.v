@@ -89,24 +89,9 @@ module tilelens_base_sum_pipe #(
 
   // ---- stage 2: the products' carry-propagate adds ---------------------------
   wire [Rank*ProdWidth-1:0] prod_d;
-  generate
-    if (Booth != 0) begin : gen_cpas
-      for (d = 0; d < Rank; d = d + 1) begin : gen_cpa
-        wire unused_cout;
-        wire [ProdWidth-1:0] m = {ProdWidth{used_q[d]}};
-        tilelens_prefix_add #(.Width(ProdWidth)) u_cpa (
-          .a_i (pps[d*ProdWidth +: ProdWidth] & m), .b_i (ppc[d*ProdWidth +: ProdWidth] & m), .cin_i (1'b0),
-          .sum_o (prod_d[d*ProdWidth +: ProdWidth]), .cout_o (unused_cout)
-        );
-      end
-    end else begin : gen_no_cpa
-      // `*` gave the products whole (the carry words are zero)
-      wire unused_ppc = ^ppc;
-      for (d = 0; d < Rank; d = d + 1) begin : gen_mask
-        assign prod_d[d*ProdWidth +: ProdWidth] = pps[d*ProdWidth +: ProdWidth] & {ProdWidth{used_q[d]}};
-      end
-    end
-  endgenerate
+  tilelens_prod_add #(.Rank(Rank), .ProdWidth(ProdWidth), .Booth(Booth)) u_prod_add (
+    .pps_i (pps), .ppc_i (ppc), .used_i (used_q), .prod_o (prod_d)
+  );
 
   wire [Rank*ProdWidth-1:0] prod;
   tilelens_pipe_reg #(.Width(Rank*ProdWidth), .Enable(CutMul)) u_cut_mul (
