@@ -11,8 +11,10 @@
 #                           gtkwave build/tb/fiber/fiber_port_arb/fiber_port_arb.gtkw
 #                         (a failing run writes <block>-fail-seed<N>.fst and a
 #                         .gtkw of the same stem by itself)
-#   make regress          every harness at REGRESS_SCALE (100) x its make test
-#                         cycles, SHARD=i/N, then the summary table of that shard
+#   make regress          every harness to its target (10^8 checked cycles at
+#                         small size, 10^7 at full size; REGRESS_SCALE=K on the
+#                         command line: K x its make test cycles), SHARD=i/N,
+#                         then the summary table of that shard
 #   make regress-summary  the table of every shard's results found in build/
 #                         (after the shards of one split ran on this machine)
 #   failpath-tilelens_bit_permute
@@ -44,6 +46,21 @@ ifneq ($(filter regress,$(MAKECMDGOALS)),)
 export REGRESS_KEEP_GOING := 1
 endif
 export REGRESS_SCALE
+
+# Each harness's own target (issue 15, item 7): REGRESS_TOTAL_SMALL (10^8)
+# cycles over all runs of a small-size harness, REGRESS_TOTAL_FULL (10^7) of
+# a full-size one (the 2048 x 4 bitmap and the full-size FIBER harnesses),
+# passed to regress.sh as REGRESS_TOTAL (used when REGRESS_CYCLES is auto).
+# A REGRESS_SCALE given on the command line or in the environment instead
+# runs every harness at that multiple of its make test cycles, as before.
+REGRESS_TOTAL_SMALL ?= 100000000
+REGRESS_TOTAL_FULL  ?= 10000000
+REGRESS_FULL_SIZE   := fiber_busy_bitmap
+ifeq ($(origin REGRESS_SCALE),file)
+$(addprefix regress-,$(filter-out $(REGRESS_FULL_SIZE),$(TB_BLOCKS_ALL))): export REGRESS_TOTAL = $(REGRESS_TOTAL_SMALL)
+$(addprefix regress-,$(filter $(REGRESS_FULL_SIZE),$(TB_BLOCKS_ALL))) \
+  $(foreach b,$(FIBER_FULL_BLOCKS),regress-$(b)-full): export REGRESS_TOTAL = $(REGRESS_TOTAL_FULL)
+endif
 
 # The harnesses' long runs among REGRESS_TARGETS (which also holds the
 # proofs' and the fuzzer's).

@@ -41,18 +41,25 @@ for t in "$@"; do
   fi
   tot_h=$((tot_h + 1))
   if [ -z "$dir" ] || [ -z "$files" ]; then
-    rows+=("| $label | - | 0 | 0 | - | - | - | no results | - |"); bad=1; continue
+    rows+=("| $label | - | 0 | 0 | - | - | - | - | no results | - |"); bad=1; continue
   fi
   # shellcheck disable=SC2086
-  read -r def n c m f shards < <(awk -F'\t' '
+  read -r def tg n c m f shards < <(awk -F'\t' '
     /^# default_cycles / { split($0, a, " "); d = a[3] }
+    /^# target / { split($0, a, " "); if (a[3] > t) t = a[3] }
     /^# shard / { split($0, a, " "); sh = sh (sh ? "," : "") a[3] }
     /^#/ { next }
     { n++; c += $2; if ($3 != "-") m += $3; if ($4 != 0) f++ }
-    END { printf "%d %d %d %d %d %s\n", d, n, c, m, f, sh }' $files)
+    END { printf "%d %d %d %d %d %d %s\n", d, t, n, c, m, f, sh }' $files)
   seeds=$(awk -F'\t' '!/^#/ { print $1 }' $files | ranges)
   sh_txt=${shards//,/, }
   scale=$(awk -v c="$c" -v d="$def" 'BEGIN { printf "%.4gx", (d > 0 ? c / d : 0) }')
+  # the harness's target (all shards of its split), and the share reached
+  if [ "$tg" -gt 0 ]; then
+    tgt=$(awk -v c="$c" -v t="$tg" 'BEGIN { printf "%d (%.3g%%)", t, 100 * c / t }')
+  else
+    tgt=-
+  fi
   rep=-
   if [ -f "$dir/replay.log" ] && { [ "$only" = all ] || [ "${only%/*}" = 1 ]; }; then
     line=$(grep '^SUMMARY' "$dir/replay.log" | tail -n 1)
@@ -67,7 +74,7 @@ for t in "$@"; do
     w=$(ls "$dir"/*-fail-seed"$s".gtkw 2>/dev/null | head -n 1)
     fails+=("- $label seed $s: $dir/seed$s.log${w:+, waveform ${w%.gtkw}.fst (gtkwave $w)}")
   done
-  rows+=("| $label | $sh_txt | $n | $c | $scale | $m | $f | $seeds | $rep |")
+  rows+=("| $label | $sh_txt | $n | $c | $tgt | $scale | $m | $f | $seeds | $rep |")
   tot_c=$((tot_c + c)) tot_m=$((tot_m + m)) tot_f=$((tot_f + f)) tot_r=$((tot_r + n))
 done
 
@@ -75,12 +82,14 @@ done
   echo "# Long regression"
   echo
   echo "$(date -Iseconds), shards: $only. Cycles checked per harness over those shards;"
-  echo "x make test: cycles checked / the harness's default cycles (all shards of a split: 100x)."
+  echo "target: the cycles all shards of the harness's split check together (REGRESS_TOTAL per harness,"
+  echo "or REGRESS_SCALE x make test), and the share of it these shards checked;"
+  echo "x make test: cycles checked / the harness's default cycles."
   echo
-  echo "| harness | shards | runs | cycles checked | x make test | mismatches | failed runs | seeds | replay (shard 1) |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| harness | shards | runs | cycles checked | target (share) | x make test | mismatches | failed runs | seeds | replay (shard 1) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
-  echo "| **total** ($tot_h harnesses) | | $tot_r | $tot_c | | $tot_m | $tot_f | | |"
+  echo "| **total** ($tot_h harnesses) | | $tot_r | $tot_c | | | $tot_m | $tot_f | | |"
   if [ ${#fails[@]} -gt 0 ]; then echo; echo "Failed runs (re-run one: the harness with --seed S --cycles C):"; printf '%s\n' "${fails[@]}"; fi
   echo
   echo "SUMMARY regress: $tot_h harnesses, $tot_r runs, $tot_c cycles checked, $tot_m mismatches, $tot_f failed runs"

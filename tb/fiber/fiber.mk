@@ -60,7 +60,7 @@ bench-$(1)-full: $(TB_DIR)/fiber/$(1)/full/obj/V$(1)
 	$$< --seed 12345 --cycles $$(or $$(BENCH_CYCLES_$(1)),1000000) --bench --quiet --allow-missing-bins \
 	  > $(TB_DIR)/fiber/$(1)/full/bench/lockstep.log 2>&1; grep -E '^(BENCH|SUMMARY)' $(TB_DIR)/fiber/$(1)/full/bench/lockstep.log
 regress-$(1)-full: $(TB_DIR)/fiber/$(1)/full/obj/V$(1)
-	bash tb/common/regress.sh $$< $(1) $(TB_DIR)/fiber/$(1)/full/regress $(REGRESS_RUNS) 5000000 $(SHARD) $(SEED) $$(TB_ARGS_$(1))
+	bash tb/common/regress.sh $$< $(1) $(TB_DIR)/fiber/$(1)/full/regress $(REGRESS_RUNS) $(REGRESS_CYCLES) $(SHARD) $(SEED) $$(TB_ARGS_$(1))
 endef
 
 $(foreach b,$(FIBER_FULL_BLOCKS),$(eval $(call fiber_full,$(b))))
