@@ -326,10 +326,76 @@ module fiber_issue_stage #(
     end
   end
 
+  // ---- issue sets of EMPTY, applied to the bitmap one cycle late
+  // (docs/fiber_rtl.md, the issue stage): an issue in cycle t registers its
+  // destination (pnd_*_q) instead of decoding it into the bitmap's write
+  // vectors, so the arbiter's grant ends at a few flops; in t+1 the
+  // registered destination drives the bitmap's issue port and the
+  // eligibility of t+1 is bypassed with it. Equivalence with the bitmap
+  // order (issue set in cycle t, docs/fiber.md section 7):
+  //   - a DEPBAR on (EMPTY, d) or the ALL-scope set in cycle t decides
+  //     EMPTY[d] at the end of t (they come after the issue set), so the
+  //     issue is not registered (pnd_ok); nor is a destination that does
+  //     not exist (the bitmap would drop it; its upd_range_err_o is raised
+  //     here in cycle t, iss_err);
+  //   - otherwise EMPTY[d] = 1 at the start of t+1: the bitmap's state
+  //     OR the pending destinations is the state the C model has, and the
+  //     eligibility of t+1 treats a valid source equal to a pending
+  //     destination as EMPTY (byp_hit);
+  //   - in t+1 the pending set comes before every update of t+1 (it is
+  //     state, not an update of t+1): the bitmap's issue port is above
+  //     writeback and below DEPBAR and ALL, so only a writeback of the same
+  //     register (the same SP: a writeback is local) must beat it; the
+  //     pending set is dropped then (wb_hit) and the writeback clears it.
+  // A destination of SP s is in SP s's partition (dst_reg_o = {s, 0,
+  // field}), so only SP s's writeback can name it.
+  function automatic reg_ok;  // the register exists in the bitmap
+    input [RegWidth-1:0] id;
+    begin
+      reg_ok = {1'b0, id} < NumReg[RegWidth:0];
+    end
+  endfunction
+
+  wire [NumSp-1:0]          iss_set = issue_o & dst_valid_i;
+  reg  [NumSp-1:0]          pnd_v_q;                 // pending EMPTY set
+  reg  [NumSp*RegWidth-1:0] pnd_dst_q;               // its register
+  reg  [NumSp-1:0]          pnd_ok, iss_err, wb_hit;
+  reg  [NumSp-1:0]          byp_hit;                 // a valid source is pending
+  reg  [RegWidth-1:0]       dreg;
+  integer bs, bq, bk;
+  always @* begin
+    for (bs = 0; bs < NumSp; bs = bs + 1) begin
+      dreg        = dst_reg_o[bs*RegWidth +: RegWidth];
+      pnd_ok[bs]  = reg_ok(dreg) && !all_set_i;
+      for (bq = 0; bq < NumSp; bq = bq + 1)
+        if (dep_valid_i[bq] && !dep_group_i[bq] && dep_reg_i[bq*RegWidth +: RegWidth] == dreg)
+          pnd_ok[bs] = 1'b0;
+      iss_err[bs] = dst_valid_i[bs] && !reg_ok(dreg);
+      wb_hit[bs]  = wb_valid_i[bs] && wb_dst_i[bs*RegWidth +: RegWidth] == pnd_dst_q[bs*RegWidth +: RegWidth];
+      byp_hit[bs] = 1'b0;
+      for (bk = 0; bk < NumSrc; bk = bk + 1)
+        for (bq = 0; bq < NumSp; bq = bq + 1)
+          if (src_valid_i[bs*NumSrc + bk] && pnd_v_q[bq] &&
+              src_reg[(bs*NumSrc + bk)*RegWidth +: RegWidth] == pnd_dst_q[bq*RegWidth +: RegWidth])
+            byp_hit[bs] = 1'b1;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pnd_v_q   <= {NumSp{1'b0}};
+      pnd_dst_q <= {NumSp*RegWidth{1'b0}};
+    end else begin
+      pnd_v_q   <= iss_set & pnd_ok;
+      pnd_dst_q <= dst_reg_o;
+    end
+  end
+
   // ---- busy bitmap
   wire [NumSp*NumSrc-1:0]   src_busy_unused;
   wire [NumSp-1:0]          dst_busy_unused;
   wire [NumRep*NumReg-1:0]  empty_unused, full_unused;
+  wire [NumSp-1:0]          bm_eligible, bm_upd_err;
   fiber_busy_bitmap #(
     .NumReg (NumReg),
     .NumRep (NumRep)
@@ -340,8 +406,8 @@ module fiber_issue_stage #(
     .dst_i           (dst_reg_o),
     .src_valid_i     (src_valid_i),
     .src_i           (src_reg),
-    .issue_valid_i   (issue_o & dst_valid_i),
-    .issue_dst_i     (dst_reg_o),
+    .issue_valid_i   (pnd_v_q & ~wb_hit),
+    .issue_dst_i     (pnd_dst_q),
     .wb_valid_i      (wb_valid_i),
     .wb_dst_i        (wb_dst_i),
     .cons_valid_i    (cons_valid_i),
@@ -353,15 +419,17 @@ module fiber_issue_stage #(
     .read_valid_i    (rd_re_q),
     .read_row_i      (rd_row_q),
     .all_set_i       (all_set_i),
-    .eligible_o      (eligible),
+    .eligible_o      (bm_eligible),
     .dst_busy_o      (dst_busy_unused),
     .src_busy_o      (src_busy_unused),
     .range_err_o     (range_err_o),
-    .upd_range_err_o (upd_range_err_o),
+    .upd_range_err_o (bm_upd_err),
     .empty_o         (empty_unused),
     .full_o          (full_unused)
   );
-  assign eligible_o = eligible;
+  assign eligible        = bm_eligible & ~byp_hit;
+  assign eligible_o      = eligible;
+  assign upd_range_err_o = bm_upd_err | (iss_set & iss_err);
 
 endmodule
 
