@@ -37,6 +37,34 @@
  *      query field, rare ALL-scope sets, ids out of range (small sizes
  *      only), and rare resets. The random phase interleaves with phase 2
  *      for the first 100,000 cycles so the replays see every kind of input.
+ *      In half of the phases some SPs' queries and updates break two or
+ *      more rules at once (a random mask of the rules below, fields built
+ *      to break exactly those, the rest left as drawn).
+ * Simultaneous faults (fault_cross.h): one required coverage bin per pair
+ * of rules broken together, each rule evaluated on its own:
+ *   query of SP s, in the order of the block's precedence (a range error
+ *   makes the id read nothing, so it is never busy; busy and range errors
+ *   of different ids are reported together):
+ *     DST_RANGE  a valid destination not in SP s's partition (another SP's,
+ *                or an id >= nreg): range_err
+ *     SRC_RANGE  a valid source id >= nreg: range_err
+ *     DST_FULL   a valid destination whose partition read (FULL of SP s's
+ *                register at the destination's offset) is set: dst_busy
+ *                unless DST_RANGE
+ *     SRC_EMPTY  a valid source naming a register whose EMPTY is set:
+ *                src_busy of that slot
+ *   (DST_RANGE, DST_FULL) is the pair on which a chain that reads the busy
+ *   bit before the range check reports dst_busy, and the pairs of a range
+ *   error with a busy one are those on which a chain that reports the range
+ *   error only for an otherwise eligible query drops range_err;
+ *   update ports of SP s (each makes the SP's upd_range_err bit; the
+ *   operation is dropped, the other ports' operations still apply):
+ *     ISSUE, WB  issue / writeback outside SP s's partition or >= nreg
+ *     CONS       a consumption of an id >= nreg
+ *     DEP        a DEPBAR on an id >= nreg
+ *     READ       a read port of SP s (2s, 2s+1) naming a register >= nreg
+ *   At 2048 registers every id exists: the pairs with SRC_RANGE, CONS, DEP
+ *   or READ are declared impossible.
  */
 #ifndef TB_FIBER_BUSY_BITMAP_H
 #define TB_FIBER_BUSY_BITMAP_H
@@ -44,6 +72,7 @@
 #include <string>
 #include <type_traits>
 
+#include "fault_cross.h"
 #include "fiber.h"
 #include "lockstep.h"
 
@@ -107,7 +136,7 @@ struct TbBusyBitmap {
   // random-phase knobs
   uint64_t phase_end = 0;
   unsigned hot_base = 0, hot_mask = 0, p_issue = 0, p_wb = 0, p_read = 0, p_cons = 0, p_dep = 0, p_all = 0,
-           p_oor = 0, p_qdst = 0, p_qsrc = 0, p_hot = 0, p_remote = 0;
+           p_oor = 0, p_qdst = 0, p_qsrc = 0, p_hot = 0, p_remote = 0, p_fault = 0;
   // exhaustive collision cases
   static constexpr uint64_t kCases = 4ull * 16 * 625 * 2;
   uint64_t next_case = 0;
@@ -125,6 +154,11 @@ struct TbBusyBitmap {
   // coverage
   int b_kind[9], b_issue_wb, b_read_cons, b_dep_issue, b_dep_wb, b_dep_read, b_dep_cons, b_dep2, b_dep3,
       b_all_wb, b_all_dep, b_all_full, b_dup_set, b_table, b_same_cycle, b_reset, b_fig5;
+  // simultaneous faults (rules: see the header comment)
+  enum { Q_DST_RANGE, Q_SRC_RANGE, Q_DST_FULL, Q_SRC_EMPTY };
+  enum { U_ISSUE, U_WB, U_CONS, U_DEP, U_READ };
+  static constexpr bool kAllExist = kNReg >= FB_NVREG;
+  lockstep::FaultCross xq, xu;
   int b_stall_e[FB_NSP], b_stall_f[FB_NSP], b_stall_both[FB_NSP], b_elig[FB_NSP], b_qerr[FB_NSP],
       b_uerr[FB_NSP], b_remote[FB_NSP];
 
@@ -174,6 +208,16 @@ struct TbBusyBitmap {
       b_uerr[s] = c.bin(sp + "update id out of range", kNReg < FB_NVREG);
       b_remote[s] = c.bin(sp + "issue or writeback to another SP refused");
     }
+    static const char *kEvery = "every id exists at 2048 registers";
+    std::vector<lockstep::FaultPairExcluded> qx, ux;
+    if (kAllExist) {
+      qx = {{Q_DST_RANGE, Q_SRC_RANGE, kEvery}, {Q_SRC_RANGE, Q_DST_FULL, kEvery}, {Q_SRC_RANGE, Q_SRC_EMPTY, kEvery}};
+      for (int i = 0; i < 5; i++)
+        for (int j = i + 1; j < 5; j++)
+          if (j >= U_CONS) ux.push_back({i, j, kEvery});
+    }
+    xq.declare(c, "query faults", {"DST_RANGE", "SRC_RANGE", "DST_FULL", "SRC_EMPTY"}, qx);
+    xu.declare(c, "update faults", {"ISSUE", "WB", "CONS", "DEP", "READ"}, ux);
   }
 
   template <class V> void ports(V &v, Dut &d, Exp &e) {
@@ -250,6 +294,136 @@ struct TbBusyBitmap {
     p_remote = rng.chance(1, 3) ? (unsigned)rng.range(1, 8) : 0;
     p_qdst = dens[1 + rng.below(5)];
     p_qsrc = dens[1 + rng.below(5)];
+    p_fault = rng.chance(1, 2) ? (unsigned)rng.range(4, 48) : 0;
+  }
+
+  // ---- simultaneous faults
+  bool exists(unsigned id) const { return (id & 0x7FFu) < kNReg; }
+  static bool bit_of(const fb_bm &m, unsigned rep, unsigned g, unsigned r) {
+    return r < kNReg && ((m.bits[rep][g][r / 64] >> (r % 64)) & 1u);
+  }
+  // Registers of SP s's partition that exist (0 when small: SPs 1..3).
+  static unsigned part_n(unsigned s) {
+    return kNReg > 512u * s ? (kNReg - 512u * s < 512u ? kNReg - 512u * s : 512u) : 0u;
+  }
+  // An id that SP s may not issue or write back: another SP's, or >= nreg.
+  // An id >= nreg (none at 2048 registers: the callers draw it only when small).
+  unsigned no_reg(tbbm::Bits &b) const {
+    return kAllExist ? 0u : kNReg + (unsigned)(b.take(11) % (kAllExist ? 1u : FB_NVREG - kNReg));
+  }
+  unsigned bad_local(tbbm::Bits &b, unsigned s) {
+    if (!kAllExist && b.take(1)) return no_reg(b);
+    return ((s + 1 + (unsigned)(b.take(2) % 3)) & 3u) << 9 | (unsigned)b.take(9);
+  }
+  // A mask of two or more of n rules, without the impossible ones (allowed).
+  static uint32_t draw_mask(tbbm::Bits &b, int n, uint32_t allowed) {
+    uint32_t m = (uint32_t)b.take(n) & allowed;
+    while (__builtin_popcount(m) < 2) m |= (1u << (unsigned)(b.take(3) % (unsigned)n)) & allowed;
+    return m;
+  }
+
+  // The rules the query of SP s breaks, each on its own, on state m.
+  uint32_t query_faults(const fb_bm &m, unsigned s, const fb_bm_query &x) const {
+    const unsigned rep = s % kNRep;
+    uint32_t f = 0;
+    if (x.dst_valid & 1u) {
+      unsigned d = x.dst & 0x7FFu;
+      if (d >= kNReg || fb_reg_sp(d) != s) f |= 1u << Q_DST_RANGE;
+      if (bit_of(m, rep, FB_BM_FULL, (s << 9) | (d & 0x1FFu))) f |= 1u << Q_DST_FULL;
+    }
+    for (unsigned k = 0; k < FB_NSRC; k++) {
+      if (!((x.src_valid >> k) & 1u)) continue;
+      unsigned r = x.src[k] & 0x7FFu;
+      if (r >= kNReg) f |= 1u << Q_SRC_RANGE;
+      else if (bit_of(m, rep, FB_BM_EMPTY, r)) f |= 1u << Q_SRC_EMPTY;
+    }
+    return f;
+  }
+  // The rules the update ports of SP s break.
+  uint32_t update_faults(unsigned s, const fb_bm_in &u) const {
+    const fb_bm_sp_in &p = u.sp[s];
+    uint32_t f = 0;
+    auto bad_l = [&](unsigned id) { id &= 0x7FFu; return id >= kNReg || fb_reg_sp(id) != s; };
+    if ((p.issue_valid & 1u) && bad_l(p.issue_dst)) f |= 1u << U_ISSUE;
+    if ((p.wb_valid & 1u) && bad_l(p.wb_dst)) f |= 1u << U_WB;
+    for (unsigned k = 0; k < FB_NSRC; k++)
+      if (((p.cons_valid >> k) & 1u) && !exists(p.cons_src[k])) f |= 1u << U_CONS;
+    if ((p.dep_valid & 1u) && !exists(p.dep_reg)) f |= 1u << U_DEP;
+    for (unsigned k = 0; k < 2; k++)
+      if (((u.read_valid >> (2 * s + k)) & 1u) && !exists(fb_reg_make(s, u.read_row[2 * s + k], k)))
+        f |= 1u << U_READ;
+    return f;
+  }
+
+  // An existing register of SP s's partition (kind 0) or of any partition
+  // (kind 1) whose bit of group g is v, by a few random picks; -1 if none
+  // was found.
+  int find_reg(tbbm::Bits &b, unsigned s, int kind, unsigned g, bool v) {
+    const unsigned rep = s % kNRep, pn = part_n(s);
+    for (int t = 0; t < 8; t++) {
+      unsigned r = kind ? rand_idx(b) : (pn ? (s << 9) + (unsigned)(b.take(9) % pn) : kNReg);
+      if (r < kNReg && bit_of(bm, rep, g, r) == v) return (int)r;
+    }
+    return -1;
+  }
+
+  // The query of SP s breaks a random set of two or more rules (as far as
+  // the state allows: the rules broken are evaluated again when hit).
+  void fault_query(tbbm::Bits &b, unsigned s) {
+    fb_bm_query &x = q[s];
+    uint32_t w = draw_mask(b, 4, kAllExist ? ~(1u << Q_SRC_RANGE) : ~0u);
+    x.dst_valid = 0;
+    x.src_valid = 0;
+    if (w & (1u << Q_DST_RANGE | 1u << Q_DST_FULL)) {
+      bool full = w >> Q_DST_FULL & 1u;
+      int r = find_reg(b, s, 0, FB_BM_FULL, full);
+      unsigned off = r >= 0 ? (unsigned)r & 0x1FFu : (unsigned)b.take(9);
+      x.dst_valid = 1;
+      if (w >> Q_DST_RANGE & 1u)  // another SP's partition at that offset, or no register
+        x.dst = (uint16_t)((!full && !kAllExist && b.take(1)) ? no_reg(b)
+                                                             : (((s + 1 + (unsigned)(b.take(2) % 3)) & 3u) << 9 | off));
+      else
+        x.dst = (uint16_t)(r >= 0 ? (unsigned)r : (s << 9) | off);
+    }
+    unsigned k0 = (unsigned)b.take(2);
+    for (unsigned i = 0; i < FB_NSRC; i++) {
+      unsigned k = (k0 + i) & 3u;
+      if (i == 0 && (w >> Q_SRC_RANGE & 1u)) {
+        x.src_valid |= (uint8_t)(1u << k);
+        x.src[k] = (uint16_t)no_reg(b);
+      } else if (i == 1 && (w >> Q_SRC_EMPTY & 1u)) {
+        int r = find_reg(b, s, 1, FB_BM_EMPTY, true);
+        if (r >= 0) { x.src_valid |= (uint8_t)(1u << k); x.src[k] = (uint16_t)r; }
+      } else if (b.take(1)) {  // a source that blocks nothing, or a second fault
+        int r = find_reg(b, s, 1, FB_BM_EMPTY, false);
+        if (r >= 0) { x.src_valid |= (uint8_t)(1u << k); x.src[k] = (uint16_t)r; }
+      }
+    }
+  }
+
+  // The update ports of SP s break a random set of two or more rules.
+  void fault_update(tbbm::Bits &b, unsigned s) {
+    fb_bm_sp_in &p = in.sp[s];
+    uint32_t w = draw_mask(b, 5, kAllExist ? (1u << U_ISSUE | 1u << U_WB) : ~0u);
+    if (w >> U_ISSUE & 1u) { p.issue_valid = 1; p.issue_dst = (uint16_t)bad_local(b, s); }
+    if (w >> U_WB & 1u) { p.wb_valid = 1; p.wb_dst = (uint16_t)bad_local(b, s); }
+    if (w >> U_CONS & 1u) {
+      unsigned k = (unsigned)b.take(2);
+      p.cons_valid |= (uint8_t)(1u << k);
+      p.cons_src[k] = (uint16_t)no_reg(b);
+    }
+    if (w >> U_DEP & 1u) {
+      p.dep_valid = 1;
+      p.dep_reg = (uint16_t)no_reg(b);
+      p.dep_group = (uint8_t)b.take(1);
+      p.dep_set = (uint8_t)b.take(1);
+    }
+    if (w >> U_READ & 1u) {
+      unsigned k = (unsigned)b.take(1), port = 2 * s + k, row = (unsigned)b.take(8);
+      if (exists(fb_reg_make(s, row, k))) row = 0xFF;  // {s, 255, k} >= nreg when any id is missing
+      in.read_valid |= (uint8_t)(1u << port);
+      in.read_row[port] = (uint8_t)row;
+    }
   }
 
   void random_cycle(lockstep::Env &env) {
@@ -274,6 +448,8 @@ struct TbBusyBitmap {
         p.dep_set = (uint8_t)b.take(1);
       }
       random_query(b, s);
+      if (p_fault && b.p(p_fault)) fault_query(b, s);
+      if (p_fault && b.p(p_fault)) fault_update(b, s);
     }
     in.all_set = p_all && b.p(p_all);
   }
@@ -567,6 +743,8 @@ struct TbBusyBitmap {
       if (el[s].dst_busy && el[s].src_busy) cv.hit(b_stall_both[s]);
       if (el[s].eligible && anyv) cv.hit(b_elig[s]);
       if (el[s].range_err) cv.hit(b_qerr[s]);
+      xq.hit(env, query_faults(cur, s, q[s]));
+      xu.hit(env, update_faults(s, in));
     }
     e.elig = elig; e.dbusy = dbusy; e.sbusy = sbusy; e.rerr = rerr;
     state_known = known_next;
