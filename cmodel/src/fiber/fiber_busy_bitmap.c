@@ -8,8 +8,9 @@
  * The hardware keeps one replica of both groups per SP so that each SP's
  * eligibility logic has its own read ports; every write is broadcast, so
  * the replicas are equal at every cycle. The model keeps every replica and
- * writes each one (replica 0 takes the ordered writes, the others receive
- * the same words), so that a co-simulation can compare them one by one. A
+ * writes each one (replica 0 takes the ordered writes, then every word the
+ * cycle wrote is broadcast to the others), so that a co-simulation can
+ * compare them one by one. A
  * simulator that does not look at replicas can run with one (nrep = 1):
  * the behaviour is the same.
  *
@@ -39,8 +40,6 @@
 
 #include "fiber_internal.h"
 
-#define FB_BM_WORDS (FB_NVREG / 64)
-
 fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
   if (!bm) return FB_ERR_NULL;
   if (nreg < 1 || nreg > FB_NVREG || nrep < 1 || nrep > FB_BM_MAX_NREP) return FB_ERR_RANGE;
@@ -50,11 +49,7 @@ fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
   return FB_OK;
 }
 
-/* A bitmap set up by fb_bm_reset (a never-reset one would index past its
- * arrays). */
-static inline int bm_ok(const fb_bm *bm) {
-  return bm && bm->nreg >= 1 && bm->nreg <= FB_NVREG && bm->nrep >= 1 && bm->nrep <= FB_BM_MAX_NREP;
-}
+#define bm_ok fb_bm_ok
 
 int fb_bm_index(const fb_bm *bm, unsigned r) {
   if (!bm) return -1;
@@ -62,13 +57,11 @@ int fb_bm_index(const fb_bm *bm, unsigned r) {
   return r < bm->nreg ? (int)r : -1;
 }
 
-static inline unsigned bm_bit(const uint64_t *g, unsigned r) { return (unsigned)(g[r >> 6] >> (r & 63)) & 1u; }
-
 unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r) {
   if (!bm_ok(bm)) return 0;
   int i = fb_bm_index(bm, r & 0x7FFu);
   if (rep >= bm->nrep || group > 1 || i < 0) return 0;
-  return bm_bit(bm->bits[rep][group], (unsigned)i);
+  return fb_bm_bit(bm->bits[rep][group], (unsigned)i);
 }
 
 int fb_bm_replicas_equal(const fb_bm *bm) {
@@ -84,89 +77,51 @@ fb_err fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_eli
     memset(out, 0, sizeof *out);
     return !bm || !q ? FB_ERR_NULL : FB_ERR_STATE;
   }
-  unsigned r_ = sp & 0x3u;
-  const uint64_t(*rep)[FB_BM_WORDS] = bm->bits[r_ < bm->nrep ? r_ : r_ % bm->nrep];
-  unsigned range = 0, dst_busy = 0, src_busy = 0;
-  if (q->dst_valid & 1u) {
-    unsigned d = q->dst & 0x7FFu;
-    int i = fb_bm_index(bm, d);
-    if (i < 0 || fb_reg_sp(d) != (sp & 0x3u)) range = 1;
-    else dst_busy = bm_bit(rep[FB_BM_FULL], (unsigned)i);
-  }
-  for (unsigned k = 0; k < FB_NSRC; k++) {
-    if (!((q->src_valid >> k) & 1u)) continue;
-    int i = fb_bm_index(bm, q->src[k] & 0x7FFu);
-    if (i < 0) range = 1;
-    else if (bm_bit(rep[FB_BM_EMPTY], (unsigned)i)) src_busy |= 1u << k;
-  }
-  out->dst_busy = (uint8_t)dst_busy;
-  out->src_busy = (uint8_t)src_busy;
-  out->range_err = (uint8_t)range;
-  out->eligible = (uint8_t)(!dst_busy && !src_busy && !range);
+  fb_bm_check_core(bm, sp, q->dst_valid, q->dst, q->src_valid, q->src, out);
   return FB_OK;
 }
 
-/* One pending write: group, register, value. */
-typedef struct { uint8_t group, value; uint16_t r; } bm_op;
-
 uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
   if (!in || !bm_ok(bm)) return 0xFF;
-  bm_op ops[FB_NSP * (2 + FB_NSRC + 1) + FB_NPORT];
-  unsigned n = 0, err = 0;
+  const unsigned nreg = bm->nreg;
+  uint64_t(*g)[FB_BM_WORDS] = bm->bits[0];
+  uint64_t dirty = 0;   /* words written this cycle: bit 32*group + word */
+  unsigned err = 0;
 
-  /* local: 1 when the register must lie in SP s's partition */
-#define BM_PUSH(s, grp, reg, val, local)                                              \
+  /* Replica 0 takes the writes in order; the words written are then
+   * broadcast to the other replicas, so every replica holds the same
+   * state. local: 1 when the register must lie in SP s's partition. */
+#define BM_WR(s, grp, reg, val, local)                                              \
   do {                                                                              \
     unsigned r_ = (reg) & 0x7FFu;                                                   \
-    int i_ = fb_bm_index(bm, r_);                                                   \
-    if (i_ < 0 || ((local) && fb_reg_sp(r_) != (s))) {                              \
-      err |= 1u << (s);                                                             \
-    } else {                                                                        \
-      ops[n].group = (uint8_t)(grp);                                                \
-      ops[n].value = (uint8_t)(val);                                                \
-      ops[n].r = (uint16_t)i_;                                                      \
-      n++;                                                                          \
-    }                                                                               \
+    if (r_ >= nreg || ((local) && fb_reg_sp(r_) != (s))) err |= 1u << (s);          \
+    else fb_bm_wr(g, &dirty, (grp), r_, (val));                                     \
   } while (0)
 
   /* 1. hardware clears */
   for (unsigned s = 0; s < FB_NSP; s++) {
     const fb_bm_sp_in *p = &in->sp[s];
-    if (p->wb_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->wb_dst, 0, 1);
+    if (p->wb_valid & 1u) BM_WR(s, FB_BM_EMPTY, p->wb_dst, 0, 1);
     for (unsigned k = 0; k < FB_NSRC; k++)
-      if ((p->cons_valid >> k) & 1u) BM_PUSH(s, FB_BM_FULL, p->cons_src[k], 0, 0);
+      if ((p->cons_valid >> k) & 1u) BM_WR(s, FB_BM_FULL, p->cons_src[k], 0, 0);
   }
   /* 2. hardware sets */
   for (unsigned s = 0; s < FB_NSP; s++) {
     const fb_bm_sp_in *p = &in->sp[s];
-    if (p->issue_valid & 1u) BM_PUSH(s, FB_BM_EMPTY, p->issue_dst, 1, 1);
+    if (p->issue_valid & 1u) BM_WR(s, FB_BM_EMPTY, p->issue_dst, 1, 1);
   }
   for (unsigned p = 0; p < FB_NPORT; p++)
     if ((in->read_valid >> p) & 1u)
-      BM_PUSH(p / 2u, FB_BM_FULL, fb_reg_make(p / 2u, in->read_row[p], p % 2u), 1, 0);
+      BM_WR(p / 2u, FB_BM_FULL, fb_reg_make(p / 2u, in->read_row[p], p % 2u), 1, 0);
   /* 3. extended DEPBAR, SP order */
   for (unsigned s = 0; s < FB_NSP; s++) {
     const fb_bm_sp_in *p = &in->sp[s];
-    if (p->dep_valid & 1u) BM_PUSH(s, p->dep_group & 1u, p->dep_reg, p->dep_set & 1u, 0);
+    if (p->dep_valid & 1u) BM_WR(s, p->dep_group & 1u, p->dep_reg, p->dep_set & 1u, 0);
   }
-#undef BM_PUSH
-
-  /* Replica 0 takes the writes in order; the others receive the same
-   * words (a broadcast), so every replica holds the same state. */
-  unsigned words = (bm->nreg + 63u) / 64u;
-  uint64_t last = (bm->nreg % 64u) ? (1ull << (bm->nreg % 64u)) - 1u : ~0ull;
-  uint64_t(*g)[FB_BM_WORDS] = bm->bits[0];
-  for (unsigned i = 0; i < n; i++) {
-    uint64_t m = 1ull << (ops[i].r & 63u);
-    uint64_t *w = &g[ops[i].group][ops[i].r >> 6];
-    *w = (*w & ~m) | (m & (0ull - ops[i].value));
-  }
+#undef BM_WR
   /* 4. ALL-scope set of EMPTY */
-  if (in->all_set & 1u) {
-    for (unsigned i = 0; i + 1 < words; i++) g[FB_BM_EMPTY][i] = ~0ull;
-    g[FB_BM_EMPTY][words - 1] = last;
-  }
-  for (unsigned rep = 1; rep < bm->nrep; rep++) memcpy(bm->bits[rep], g, sizeof bm->bits[rep]);
+  if (in->all_set & 1u) fb_bm_all_set(bm, &dirty);
+  fb_bm_broadcast(bm, dirty);
   return (uint8_t)err;
 }
 

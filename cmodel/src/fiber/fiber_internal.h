@@ -21,6 +21,16 @@
 #define FB_ALWAYS_INLINE static inline
 #endif
 
+/* Unroll the next loop (a fixed count of 4: SPs or sources), so that the
+ * index is a constant in each copy. */
+#if defined(__clang__)
+#define FB_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define FB_UNROLL _Pragma("GCC unroll 4")
+#else
+#define FB_UNROLL
+#endif
+
 #define FB_MASK(w) ((w) >= 64 ? ~0ull : ((1ull << (w)) - 1ull))
 
 /* Bytes 0..7 of a 64-bit word, one per port. */
@@ -44,6 +54,17 @@ static inline void fb_unpack8(uint64_t v, uint8_t b[8]) {
 #else
   for (unsigned i = 0; i < 8; i++) b[i] = (uint8_t)(v >> (8u * i));
 #endif
+}
+
+/* Four 16-bit values as one word (value k at bits 16k+15..16k). */
+static inline uint64_t fb_pack_u16x4(const uint16_t v[4]) {
+  uint64_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(&x, v, 8);
+#else
+  for (unsigned i = 0; i < 4; i++) x |= (uint64_t)v[i] << (16u * i);
+#endif
+  return x;
 }
 
 /* Fields of the extension field ext = word[99:87]. */
@@ -85,6 +106,216 @@ static inline fb_word fb_word_put(fb_word x, unsigned lsb, unsigned w, uint64_t 
     x.hi = (x.hi & ~mh) | ((v << (lsb - 64)) & mh);
   }
   return x;
+}
+
+
+/* ======================================================================= */
+/* Per-cycle cores shared by the block models and the composed issue stage. */
+/* Each public block function validates its arguments and calls its core;  */
+/* fb_issue_step calls the cores directly (its state was validated at      */
+/* reset), so the composition and the blocks are one implementation.      */
+/* ======================================================================= */
+
+#if defined(__GNUC__)
+#define FB_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define FB_HIDDEN
+#endif
+
+#define FB_BM_WORDS (FB_NVREG / 64)
+
+/* Index of the lowest set bit of a nonzero word. */
+static inline unsigned fb_ctz64(uint64_t v) {
+#if defined(__GNUC__)
+  return (unsigned)__builtin_ctzll(v);
+#else
+  unsigned i = 0;
+  while (!((v >> i) & 1u)) i++;
+  return i;
+#endif
+}
+
+/* ---- selector (fiber_operand_sel) ---- */
+
+/* The selector's function (fb_sel_eval): every field of *out written. The
+ * address of source k is {hi2, lo1, orig8}, so its port is 2*hi2 + orig8[0]
+ * and its row {lo1, orig8[7:1]}; the rows claimed travel as one 64-bit word
+ * (byte p = port p) and the first-claim / defer rule is computed without
+ * branches on the data. Returns port_row packed (byte p = port p). */
+FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid, const uint8_t orig[FB_NSRC],
+                                  unsigned ext, unsigned dst_orig, fb_sel_out *out) {
+  mode &= 1u;
+  sp &= 0x3u;
+  valid &= 0xFu;
+  ext &= 0x1FFFu;
+  unsigned fen = mode & fb_ext_en(ext);
+  unsigned claimed = 0, defer = 0, remote = 0;
+  uint64_t rows = 0;
+  FB_UNROLL
+  for (unsigned k = 0; k < FB_NSRC; k++) {
+    unsigned o = orig[k];
+    unsigned hi = fen ? fb_ext_hi(ext, k) : sp;
+    unsigned lo = mode & fb_ext_lo(ext, k);
+    unsigned port = hi * 2u + (o & 1u);
+    unsigned row = (lo << 7) | (o >> 1);
+    unsigned vk = (valid >> k) & 1u;
+    unsigned had = (claimed >> port) & 1u;
+    unsigned prev = (unsigned)(rows >> (8u * port)) & 0xFFu;
+    unsigned claim = vk & (had ^ 1u);
+    out->src_reg[k] = (uint16_t)((hi << 9) | (lo << 8) | o);
+    out->src_port[k] = (uint8_t)port;
+    defer |= (vk & had & (prev != row)) << k;
+    rows |= (uint64_t)(row * claim) << (8u * port);
+    claimed |= claim << port;
+    remote |= (vk & (hi != sp)) << k;
+  }
+  fb_unpack8(rows, out->port_row);
+  out->port_en = (uint8_t)claimed;
+  out->remote = (uint8_t)remote;
+  out->defer = (uint8_t)defer;
+  out->conflict = (uint8_t)(defer != 0);
+  out->illegal = (uint8_t)((mode ^ 1u) & fb_ext_en(ext));
+  out->dst_reg = (uint16_t)((sp << 9) | (dst_orig & 0xFFu));
+  return rows;
+}
+
+/* ---- read-port arbiter (fiber_port_arb) ---- */
+
+/* Byte p of fb_arb_port_bytes[m] is 0xFF when bit p of m is set (defined in
+ * fiber_port_arb.c; internal, not exported). */
+extern FB_HIDDEN const uint64_t fb_arb_port_bytes[256];
+
+/* The grant scan from scan start q (0..3) over the four requests given as
+ * valid bits, port vectors and packed row words (byte p = port p); see
+ * fiber_port_arb.c for why this equals the occupancy-register scan. */
+FB_ALWAYS_INLINE unsigned fb_arb_grant_w(unsigned q, const unsigned v[FB_NSP], const unsigned ports[FB_NSP],
+                                         const uint64_t w[FB_NSP]) {
+  unsigned i0 = q, i1 = (q + 1u) & 3u, i2 = (q + 2u) & 3u, i3 = (q + 3u) & 3u;
+  uint64_t w0 = w[i0], w1 = w[i1], w2 = w[i2], w3 = w[i3];
+  uint64_t m0 = fb_arb_port_bytes[ports[i0] & 0xFFu], m1 = fb_arb_port_bytes[ports[i1] & 0xFFu];
+  uint64_t m2 = fb_arb_port_bytes[ports[i2] & 0xFFu], m3 = fb_arb_port_bytes[ports[i3] & 0xFFu];
+  unsigned c01 = ((w0 ^ w1) & m0 & m1) != 0, c02 = ((w0 ^ w2) & m0 & m2) != 0;
+  unsigned c03 = ((w0 ^ w3) & m0 & m3) != 0, c12 = ((w1 ^ w2) & m1 & m2) != 0;
+  unsigned c13 = ((w1 ^ w3) & m1 & m3) != 0, c23 = ((w2 ^ w3) & m2 & m3) != 0;
+  unsigned g0 = v[i0] & 1u;
+  unsigned g1 = v[i1] & 1u & ~(c01 & g0);
+  unsigned g2 = v[i2] & 1u & ~((c02 & g0) | (c12 & g1));
+  unsigned g3 = v[i3] & 1u & ~((c03 & g0) | (c13 & g1) | (c23 & g2));
+  unsigned gpos = g0 | (g1 << 1) | (g2 << 2) | (g3 << 3);
+  return ((gpos << q) | (gpos >> (FB_NSP - q))) & 0xFu;
+}
+
+/* Every arbiter output from the scan start, the grant and the requests:
+ * the granted SPs are visited last-scanned first, so that the first granter
+ * of a port writes its row and SP index last. */
+FB_ALWAYS_INLINE void fb_arb_out_w(unsigned q, unsigned grant, const unsigned v[FB_NSP],
+                                   const unsigned ports[FB_NSP], const uint64_t w[FB_NSP], fb_arb_out *out) {
+  unsigned valid = 0, occ = 0, shared = 0;
+  uint64_t orow = 0, owner = 0;
+  for (unsigned s = 0; s < FB_NSP; s++) valid |= (v[s] & 1u) << s;
+  for (unsigned i = FB_NSP; i-- > 0;) {
+    unsigned s = (q + i) & (FB_NSP - 1u);
+    if (!((grant >> s) & 1u)) continue;
+    unsigned m = ports[s] & 0xFFu;
+    uint64_t nb = fb_arb_port_bytes[m];
+    shared |= occ & m;
+    occ |= m;
+    orow = (orow & ~nb) | (w[s] & nb);
+    owner = (owner & ~nb) | (nb & (FB_BYTE_LSBS * s));
+  }
+  out->grant = (uint8_t)grant;
+  out->stall = (uint8_t)(valid & ~grant);
+  out->start = (uint8_t)q;
+  out->occ = (uint8_t)occ;
+  out->shared = (uint8_t)shared;
+  fb_unpack8(owner, out->owner);
+  fb_unpack8(orow, out->row);
+}
+
+/* ---- busy bitmap (fiber_busy_bitmap) ---- */
+
+/* A bitmap set up by fb_bm_reset (a never-reset one would index past its
+ * arrays). */
+static inline int fb_bm_ok(const fb_bm *bm) {
+  return bm && bm->nreg >= 1 && bm->nreg <= FB_NVREG && bm->nrep >= 1 && bm->nrep <= FB_BM_MAX_NREP;
+}
+
+static inline unsigned fb_bm_bit(const uint64_t *g, unsigned r) { return (unsigned)(g[r >> 6] >> (r & 63)) & 1u; }
+
+/* Eligibility (fb_bm_check) on a valid bitmap, every field of *out written.
+ * Register ids are 11 bits, so every bit read lies inside the arrays; a bit
+ * at or above nreg counts only through the range error. */
+FB_ALWAYS_INLINE void fb_bm_check_core(const fb_bm *bm, unsigned sp, unsigned dst_valid, unsigned dst,
+                                       unsigned src_valid, const uint16_t src[FB_NSRC], fb_bm_elig *out) {
+  sp &= 0x3u;
+  unsigned nrep = bm->nrep, nreg = bm->nreg;
+  const uint64_t(*rep)[FB_BM_WORDS] = bm->bits[sp < nrep ? sp : sp % nrep];
+  unsigned d = dst & 0x7FFu;
+  unsigned dv = dst_valid & 1u;
+  unsigned drange = dv & ((d >= nreg) | (fb_reg_sp(d) != sp));
+  unsigned dst_busy = dv & (drange ^ 1u) & fb_bm_bit(rep[FB_BM_FULL], d);
+  unsigned range = drange, src_busy = 0;
+  FB_UNROLL
+  for (unsigned k = 0; k < FB_NSRC; k++) {
+    unsigned r = src[k] & 0x7FFu;
+    unsigned vk = (src_valid >> k) & 1u;
+    unsigned in = r < nreg;
+    range |= vk & (in ^ 1u);
+    src_busy |= (vk & in & fb_bm_bit(rep[FB_BM_EMPTY], r)) << k;
+  }
+  out->dst_busy = (uint8_t)dst_busy;
+  out->src_busy = (uint8_t)src_busy;
+  out->range_err = (uint8_t)range;
+  out->eligible = (uint8_t)(!dst_busy && !src_busy && !range);
+}
+
+/* One update of the cycle on replica 0 (g = bm->bits[0]): bit i (< nreg) of
+ * group grp := val. The word is marked in *dirty (bit 32*grp + i/64) for
+ * the broadcast to the other replicas. */
+FB_ALWAYS_INLINE void fb_bm_wr(uint64_t (*g)[FB_BM_WORDS], uint64_t *dirty, unsigned grp, unsigned i,
+                               unsigned val) {
+  uint64_t m = 1ull << (i & 63u);
+  uint64_t *w = &g[grp][i >> 6];
+  *w = (*w & ~m) | (m & (0ull - (uint64_t)val));
+  *dirty |= 1ull << ((grp << 5) | (i >> 6));
+}
+
+/* The ALL-scope set of every existing EMPTY bit (step 4). */
+FB_ALWAYS_INLINE void fb_bm_all_set(fb_bm *bm, uint64_t *dirty) {
+  unsigned nreg = bm->nreg, words = (nreg + 63u) / 64u;
+  uint64_t last = (nreg % 64u) ? (1ull << (nreg % 64u)) - 1u : ~0ull;
+  uint64_t *e = bm->bits[0][FB_BM_EMPTY];
+  for (unsigned i = 0; i + 1 < words; i++) e[i] = ~0ull;
+  e[words - 1] = last;
+  *dirty |= FB_MASK(words) << (FB_BM_EMPTY * 32u);
+}
+
+/* The broadcast: every word the cycle wrote in replica 0 is written to the
+ * other replicas (the words it did not write are equal already: every
+ * write of every cycle reaches every replica). */
+FB_ALWAYS_INLINE void fb_bm_broadcast(fb_bm *bm, uint64_t dirty) {
+  unsigned nrep = bm->nrep;
+  if (nrep < 2) return;
+  const uint64_t *src = &bm->bits[0][0][0];
+  uint64_t *r1 = &bm->bits[1][0][0], *r2 = &bm->bits[2][0][0], *r3 = &bm->bits[3][0][0];
+  if (nrep == FB_BM_MAX_NREP) {
+    while (dirty) {
+      unsigned i = fb_ctz64(dirty);
+      dirty &= dirty - 1u;
+      uint64_t v = src[i];
+      r1[i] = v;
+      r2[i] = v;
+      r3[i] = v;
+    }
+    return;
+  }
+  while (dirty) {
+    unsigned i = fb_ctz64(dirty);
+    dirty &= dirty - 1u;
+    uint64_t v = src[i];
+    r1[i] = v;
+    if (nrep > 2) r2[i] = v;
+  }
 }
 
 #endif /* FIBER_INTERNAL_H */

@@ -31,37 +31,7 @@
 
 fb_err fb_sel_eval(const fb_sel_in *in, fb_sel_out *out) {
   if (!in || !out) return FB_ERR_NULL;
-  unsigned mode = in->mode & 1u;
-  unsigned sp = in->sp & 0x3u;
-  unsigned valid = in->src_valid & 0xFu;
-  unsigned ext = in->ext & 0x1FFFu;
-  unsigned en = fb_ext_en(ext);
-  unsigned claimed = 0, defer = 0, remote = 0;
-
-  memset(out->port_row, 0, sizeof out->port_row);
-  for (unsigned k = 0; k < FB_NSRC; k++) {
-    unsigned hi = (mode && en) ? fb_ext_hi(ext, k) : sp;
-    unsigned lo = mode ? fb_ext_lo(ext, k) : 0u;
-    unsigned r = (hi << 9) | (lo << 8) | in->src_orig[k];
-    unsigned port = fb_reg_port(r);
-    unsigned row = fb_reg_row(r);
-    out->src_reg[k] = (uint16_t)r;
-    out->src_port[k] = (uint8_t)port;
-    if (!((valid >> k) & 1u)) continue;
-    if ((claimed >> port) & 1u) {
-      if (out->port_row[port] != row) defer |= 1u << k;
-    } else {
-      claimed |= 1u << port;
-      out->port_row[port] = (uint8_t)row;
-    }
-    if (hi != sp) remote |= 1u << k;
-  }
-  out->port_en = (uint8_t)claimed;
-  out->remote = (uint8_t)remote;
-  out->defer = (uint8_t)defer;
-  out->conflict = (uint8_t)(defer != 0);
-  out->illegal = (uint8_t)(!mode && en);
-  out->dst_reg = (uint16_t)((sp << 9) | in->dst_orig);
+  fb_sel_core(in->mode, in->sp, in->src_valid, in->src_orig, in->ext, in->dst_orig, out);
   return FB_OK;
 }
 

@@ -33,7 +33,7 @@
 #define PB4(m) PB(m), PB((m) + 1), PB((m) + 2), PB((m) + 3)
 #define PB16(m) PB4(m), PB4((m) + 4), PB4((m) + 8), PB4((m) + 12)
 #define PB64(m) PB16(m), PB16((m) + 16), PB16((m) + 32), PB16((m) + 48)
-static const uint64_t port_bytes[256] = {PB64(0), PB64(64), PB64(128), PB64(192)};
+const uint64_t fb_arb_port_bytes[256] = {PB64(0), PB64(64), PB64(128), PB64(192)};
 #undef PB_BIT
 #undef PB
 #undef PB4
@@ -51,58 +51,31 @@ void fb_arb_reset(fb_arb *a) {
  * by the granted requests that name it, and they all carry its first
  * granter's row. So the scan is a fixed-priority chain over the six pair
  * tests, which do not depend on each other; the grant vector is then
- * rotated back to SP numbering. */
-FB_ALWAYS_INLINE unsigned arb_grant(unsigned q, const fb_arb_req req[FB_NSP]) {
-  const fb_arb_req *r0 = &req[q], *r1 = &req[(q + 1u) & 3u];
-  const fb_arb_req *r2 = &req[(q + 2u) & 3u], *r3 = &req[(q + 3u) & 3u];
-  uint64_t w0 = fb_pack8(r0->row), w1 = fb_pack8(r1->row);
-  uint64_t w2 = fb_pack8(r2->row), w3 = fb_pack8(r3->row);
-  uint64_t m0 = port_bytes[r0->ports], m1 = port_bytes[r1->ports];
-  uint64_t m2 = port_bytes[r2->ports], m3 = port_bytes[r3->ports];
-  unsigned c01 = ((w0 ^ w1) & m0 & m1) != 0, c02 = ((w0 ^ w2) & m0 & m2) != 0;
-  unsigned c03 = ((w0 ^ w3) & m0 & m3) != 0, c12 = ((w1 ^ w2) & m1 & m2) != 0;
-  unsigned c13 = ((w1 ^ w3) & m1 & m3) != 0, c23 = ((w2 ^ w3) & m2 & m3) != 0;
-  unsigned g0 = r0->valid & 1u;
-  unsigned g1 = r1->valid & 1u & ~(c01 & g0);
-  unsigned g2 = r2->valid & 1u & ~((c02 & g0) | (c12 & g1));
-  unsigned g3 = r3->valid & 1u & ~((c03 & g0) | (c13 & g1) | (c23 & g2));
-  unsigned gpos = g0 | (g1 << 1) | (g2 << 2) | (g3 << 3);
-  return ((gpos << q) | (gpos >> (FB_NSP - q))) & 0xFu;
+ * rotated back to SP numbering (fb_arb_grant_w, fiber_internal.h). */
+FB_ALWAYS_INLINE unsigned arb_grant(unsigned q, const fb_arb_req req[FB_NSP], unsigned v[FB_NSP],
+                                    unsigned ports[FB_NSP], uint64_t w[FB_NSP]) {
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    v[s] = req[s].valid;
+    ports[s] = req[s].ports;
+    w[s] = fb_pack8(req[s].row);
+  }
+  return fb_arb_grant_w(q, v, ports, w);
 }
 
 fb_err fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out) {
   if (!req || !out) return FB_ERR_NULL;
-  unsigned q = start & (FB_NSP - 1u);
-  unsigned grant = arb_grant(q, req);
-  unsigned valid = 0, occ = 0, shared = 0;
-  uint64_t orow = 0, owner = 0;
-  for (unsigned s = 0; s < FB_NSP; s++) valid |= (req[s].valid & 1u) << s;
-  /* Visit the granted SPs last-scanned first, so that the first granter of
-   * a port writes its row and SP index last. */
-  for (unsigned i = FB_NSP; i-- > 0;) {
-    unsigned s = (q + i) & (FB_NSP - 1u);
-    if (!((grant >> s) & 1u)) continue;
-    unsigned m = req[s].ports;
-    uint64_t nb = port_bytes[m];
-    shared |= occ & m;
-    occ |= m;
-    orow = (orow & ~nb) | (fb_pack8(req[s].row) & nb);
-    owner = (owner & ~nb) | (nb & (FB_BYTE_LSBS * s));
-  }
-  out->grant = (uint8_t)grant;
-  out->stall = (uint8_t)(valid & ~grant);
-  out->start = (uint8_t)q;
-  out->occ = (uint8_t)occ;
-  out->shared = (uint8_t)shared;
-  fb_unpack8(owner, out->owner);
-  fb_unpack8(orow, out->row);
+  unsigned q = start & (FB_NSP - 1u), v[FB_NSP], ports[FB_NSP];
+  uint64_t w[FB_NSP];
+  unsigned grant = arb_grant(q, req, v, ports, w);
+  fb_arb_out_w(q, grant, v, ports, w, out);
   return FB_OK;
 }
 
 uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]) {
   if (!a || !req) return 0;
-  unsigned q = a->start & (FB_NSP - 1u);
-  unsigned g = arb_grant(q, req);
+  unsigned q = a->start & (FB_NSP - 1u), v[FB_NSP], ports[FB_NSP];
+  uint64_t w[FB_NSP];
+  unsigned g = arb_grant(q, req, v, ports, w);
   a->start = (uint8_t)((q + 1u) & (FB_NSP - 1u));
   return (uint8_t)g;
 }
