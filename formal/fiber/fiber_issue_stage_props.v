@@ -32,6 +32,13 @@
 //                EMPTY check, I3 and the bitmap's own proofs).
 //   G3 guard     pend_block_o only for a first pass (never while busy_o),
 //                and a held first pass is not granted
+//   (B)          the late issue sets and the eligibility bypass
+//                (fiber_issue_pend) are proved equivalent to the bitmap
+//                taking each issue set in its own cycle by their own proof,
+//                formal/fiber/fiber_issue_pend.ys: with I3 here, a first
+//                pass is granted only when no valid source is EMPTY or
+//                set-pending (a reference EMPTY group stated here made
+//                ABC's dprove undecided on the whole composition)
 //   D1-D3        formal/fiber/fiber_operand_pass_check.v, with the SPEC
 //                ports and rows above and grant_o, issue_o, busy_o: every
 //                delivered operand is the register its field named, read on
@@ -46,7 +53,9 @@
 // broadcast (two SPs receive one port's word in one cycle); a remote
 // operand delivered; a two-pass instruction (intra-instruction conflict)
 // issues; a read-after-write hazard blocks an in-range instruction; the
-// pending-read guard holds a bitmap-eligible write while another SP is busy.
+// pending-read guard holds a bitmap-eligible write while another SP is busy;
+// the eligibility bypass holds SP 0 on a source it issued a write to in the
+// previous cycle (the set still pending, not yet in the bitmap).
 // Sizes: formal/fiber/fiber_issue_stage.ys.
 `default_nettype none
 
@@ -222,6 +231,14 @@ module fiber_issue_stage_props #(
     end
   end
 
+  // ---- for the bypass cover: SP 0's issue with a destination last cycle
+  reg        rb_past_iss0;
+  reg [10:0] rb_past_dst0;
+  always @(posedge clk_i) begin
+    rb_past_iss0 <= issue[0] && dst_valid_i[0];
+    rb_past_dst0 <= dst_reg[10:0];
+  end
+
   always @* begin
     for (s = 0; s < 4; s = s + 1) begin
       assert (illegal[s] == (!mode_i[s] && ext_i[13*s + 8]));                  // I1
@@ -251,6 +268,10 @@ module fiber_issue_stage_props #(
            src_valid_i[15:12] == 4'b0001);
     // the guard holds SP 0's bitmap-eligible write while SP 1 is busy
     cover (rst_ni && valid_i[0] && eligible[0] && dst_valid_i[0] && pend_block[0] && busy[1]);
+    // the bypass: SP 0 issued a write to its source 0 in the previous cycle
+    cover (rst_ni && g_past_rst_n && rb_past_iss0 && valid_i[0] && !busy[0] && !illegal[0] &&
+           src_valid_i[3:0] == 4'b0001 && addr[0] == rb_past_dst0 && range_err[0] == 1'b0 &&
+           !eligible[0]);
   end
 `endif
 

@@ -327,8 +327,8 @@ module fiber_issue_stage #(
   end
 
   // ---- issue sets of EMPTY, applied to the bitmap one cycle late
-  // (docs/fiber_rtl.md, the issue stage): an issue in cycle t registers its
-  // destination (pnd_*_q) instead of decoding it into the bitmap's write
+  // (fiber_issue_pend; docs/fiber_rtl.md, the issue stage): an issue in
+  // cycle t registers its destination instead of decoding it into the bitmap's write
   // vectors, so the arbiter's grant ends at a few flops; in t+1 the
   // registered destination drives the bitmap's issue port and the
   // eligibility of t+1 is bypassed with it. Equivalence with the bitmap
@@ -349,47 +349,33 @@ module fiber_issue_stage #(
   //     pending set is dropped then (wb_hit) and the writeback clears it.
   // A destination of SP s is in SP s's partition (dst_reg_o = {s, 0,
   // field}), so only SP s's writeback can name it.
-  function automatic reg_ok;  // the register exists in the bitmap
-    input [RegWidth-1:0] id;
-    begin
-      reg_ok = {1'b0, id} < NumReg[RegWidth:0];
-    end
-  endfunction
-
   wire [NumSp-1:0]          iss_set = issue_o & dst_valid_i;
-  reg  [NumSp-1:0]          pnd_v_q;                 // pending EMPTY set
-  reg  [NumSp*RegWidth-1:0] pnd_dst_q;               // its register
-  reg  [NumSp-1:0]          pnd_ok, iss_err, wb_hit;
-  reg  [NumSp-1:0]          byp_hit;                 // a valid source is pending
-  reg  [RegWidth-1:0]       dreg;
-  integer bs, bq, bk;
-  always @* begin
-    for (bs = 0; bs < NumSp; bs = bs + 1) begin
-      dreg        = dst_reg_o[bs*RegWidth +: RegWidth];
-      pnd_ok[bs]  = reg_ok(dreg) && !all_set_i;
-      for (bq = 0; bq < NumSp; bq = bq + 1)
-        if (dep_valid_i[bq] && !dep_group_i[bq] && dep_reg_i[bq*RegWidth +: RegWidth] == dreg)
-          pnd_ok[bs] = 1'b0;
-      iss_err[bs] = dst_valid_i[bs] && !reg_ok(dreg);
-      wb_hit[bs]  = wb_valid_i[bs] && wb_dst_i[bs*RegWidth +: RegWidth] == pnd_dst_q[bs*RegWidth +: RegWidth];
-      byp_hit[bs] = 1'b0;
-      for (bk = 0; bk < NumSrc; bk = bk + 1)
-        for (bq = 0; bq < NumSp; bq = bq + 1)
-          if (src_valid_i[bs*NumSrc + bk] && pnd_v_q[bq] &&
-              src_reg[(bs*NumSrc + bk)*RegWidth +: RegWidth] == pnd_dst_q[bq*RegWidth +: RegWidth])
-            byp_hit[bs] = 1'b1;
-    end
-  end
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      pnd_v_q   <= {NumSp{1'b0}};
-      pnd_dst_q <= {NumSp*RegWidth{1'b0}};
-    end else begin
-      pnd_v_q   <= iss_set & pnd_ok;
-      pnd_dst_q <= dst_reg_o;
-    end
-  end
+  wire [NumSp-1:0]          bm_issue_valid, byp_hit, iss_err;
+  wire [NumSp*RegWidth-1:0] bm_issue_dst;
+  wire [NumSp-1:0]          pnd_v_unused;
+  wire [NumSp*RegWidth-1:0] pnd_dst_unused;
+  fiber_issue_pend #(
+    .NumReg (NumReg)
+  ) u_pend (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .iss_set_i        (iss_set),
+    .dst_i            (dst_reg_o),
+    .dep_valid_i      (dep_valid_i),
+    .dep_reg_i        (dep_reg_i),
+    .dep_group_i      (dep_group_i),
+    .all_set_i        (all_set_i),
+    .wb_valid_i       (wb_valid_i),
+    .wb_dst_i         (wb_dst_i),
+    .src_valid_i      (src_valid_i),
+    .src_i            (src_reg),
+    .bm_issue_valid_o (bm_issue_valid),
+    .bm_issue_dst_o   (bm_issue_dst),
+    .byp_hit_o        (byp_hit),
+    .iss_err_o        (iss_err),
+    .pnd_v_o          (pnd_v_unused),
+    .pnd_dst_o        (pnd_dst_unused)
+  );
 
   // ---- busy bitmap
   wire [NumSp*NumSrc-1:0]   src_busy_unused;
@@ -406,8 +392,8 @@ module fiber_issue_stage #(
     .dst_i           (dst_reg_o),
     .src_valid_i     (src_valid_i),
     .src_i           (src_reg),
-    .issue_valid_i   (pnd_v_q & ~wb_hit),
-    .issue_dst_i     (pnd_dst_q),
+    .issue_valid_i   (bm_issue_valid),
+    .issue_dst_i     (bm_issue_dst),
     .wb_valid_i      (wb_valid_i),
     .wb_dst_i        (wb_dst_i),
     .cons_valid_i    (cons_valid_i),
@@ -429,7 +415,7 @@ module fiber_issue_stage #(
   );
   assign eligible        = bm_eligible & ~byp_hit;
   assign eligible_o      = eligible;
-  assign upd_range_err_o = bm_upd_err | (iss_set & iss_err);
+  assign upd_range_err_o = bm_upd_err | iss_err;
 
 endmodule
 
