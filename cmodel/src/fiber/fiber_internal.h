@@ -149,13 +149,21 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
   valid &= 0xFu;
   ext &= 0x1FFFu;
   unsigned fen = mode & fb_ext_en(ext);
-  unsigned claimed = 0, defer = 0, remote = 0;
+  /* the four sources' high bits (2 bits each) and extra low bits */
+  unsigned his = fen ? (ext >> FB_EXT_HI_OFF) & 0xFFu : sp * 0x55u;
+  unsigned los = mode ? (ext >> FB_EXT_LO_OFF) & 0xFu : 0u;
+  /* remote: a 2-bit field of his that differs from sp, folded to bit k */
+  unsigned x = his ^ (sp * 0x55u);
+  x = (x | (x >> 1)) & 0x55u;
+  x = (x | (x >> 1)) & 0x33u;
+  x = (x | (x >> 2)) & 0x0Fu;
+  unsigned claimed = 0, defer = 0, remote = valid & x;
   uint64_t rows = 0;
   FB_UNROLL
   for (unsigned k = 0; k < FB_NSRC; k++) {
     unsigned o = orig[k];
-    unsigned hi = fen ? fb_ext_hi(ext, k) : sp;
-    unsigned lo = mode & fb_ext_lo(ext, k);
+    unsigned hi = (his >> (2u * k)) & 0x3u;
+    unsigned lo = (los >> k) & 1u;
     unsigned port = hi * 2u + (o & 1u);
     unsigned row = (lo << 7) | (o >> 1);
     unsigned vk = (valid >> k) & 1u;
@@ -167,7 +175,6 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
     defer |= (vk & had & (prev != row)) << k;
     rows |= (uint64_t)(row * claim) << (8u * port);
     claimed |= claim << port;
-    remote |= (vk & (hi != sp)) << k;
   }
   fb_unpack8(rows, out->port_row);
   out->port_en = (uint8_t)claimed;
@@ -185,24 +192,32 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
  * fiber_port_arb.c; internal, not exported). */
 extern FB_HIDDEN const uint64_t fb_arb_port_bytes[256];
 
-/* The grant scan from scan start q (0..3) over the four requests given as
- * valid bits, port vectors and packed row words (byte p = port p); see
- * fiber_port_arb.c for why this equals the occupancy-register scan. */
-FB_ALWAYS_INLINE unsigned fb_arb_grant_w(unsigned q, const unsigned v[FB_NSP], const unsigned ports[FB_NSP],
-                                         const uint64_t w[FB_NSP]) {
-  unsigned i0 = q, i1 = (q + 1u) & 3u, i2 = (q + 2u) & 3u, i3 = (q + 3u) & 3u;
-  uint64_t w0 = w[i0], w1 = w[i1], w2 = w[i2], w3 = w[i3];
-  uint64_t m0 = fb_arb_port_bytes[ports[i0] & 0xFFu], m1 = fb_arb_port_bytes[ports[i1] & 0xFFu];
-  uint64_t m2 = fb_arb_port_bytes[ports[i2] & 0xFFu], m3 = fb_arb_port_bytes[ports[i3] & 0xFFu];
+/* The grant scan over the four requests in scan order (position i = SP
+ * (q + i) mod 4): valid bits vI, port vectors pI, packed row words wI (byte
+ * p = port p); returns the grant in SP numbering. See fiber_port_arb.c for
+ * why this equals the occupancy-register scan. */
+FB_ALWAYS_INLINE unsigned fb_arb_chain(unsigned q, unsigned v0, unsigned v1, unsigned v2, unsigned v3,
+                                       unsigned p0, unsigned p1, unsigned p2, unsigned p3,
+                                       uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3) {
+  uint64_t m0 = fb_arb_port_bytes[p0 & 0xFFu], m1 = fb_arb_port_bytes[p1 & 0xFFu];
+  uint64_t m2 = fb_arb_port_bytes[p2 & 0xFFu], m3 = fb_arb_port_bytes[p3 & 0xFFu];
   unsigned c01 = ((w0 ^ w1) & m0 & m1) != 0, c02 = ((w0 ^ w2) & m0 & m2) != 0;
   unsigned c03 = ((w0 ^ w3) & m0 & m3) != 0, c12 = ((w1 ^ w2) & m1 & m2) != 0;
   unsigned c13 = ((w1 ^ w3) & m1 & m3) != 0, c23 = ((w2 ^ w3) & m2 & m3) != 0;
-  unsigned g0 = v[i0] & 1u;
-  unsigned g1 = v[i1] & 1u & ~(c01 & g0);
-  unsigned g2 = v[i2] & 1u & ~((c02 & g0) | (c12 & g1));
-  unsigned g3 = v[i3] & 1u & ~((c03 & g0) | (c13 & g1) | (c23 & g2));
+  unsigned g0 = v0 & 1u;
+  unsigned g1 = v1 & 1u & ~(c01 & g0);
+  unsigned g2 = v2 & 1u & ~((c02 & g0) | (c12 & g1));
+  unsigned g3 = v3 & 1u & ~((c03 & g0) | (c13 & g1) | (c23 & g2));
   unsigned gpos = g0 | (g1 << 1) | (g2 << 2) | (g3 << 3);
   return ((gpos << q) | (gpos >> (FB_NSP - q))) & 0xFu;
+}
+
+/* The same from per-SP arrays (SP numbering). */
+FB_ALWAYS_INLINE unsigned fb_arb_grant_w(unsigned q, const unsigned v[FB_NSP], const unsigned ports[FB_NSP],
+                                         const uint64_t w[FB_NSP]) {
+  unsigned i0 = q, i1 = (q + 1u) & 3u, i2 = (q + 2u) & 3u, i3 = (q + 3u) & 3u;
+  return fb_arb_chain(q, v[i0], v[i1], v[i2], v[i3], ports[i0], ports[i1], ports[i2], ports[i3], w[i0], w[i1],
+                      w[i2], w[i3]);
 }
 
 /* Every arbiter output from the scan start, the grant and the requests:

@@ -73,9 +73,12 @@ fb_err fb_arb_eval(unsigned start, const fb_arb_req req[FB_NSP], fb_arb_out *out
 
 uint8_t fb_arb_step(fb_arb *a, const fb_arb_req req[FB_NSP]) {
   if (!a || !req) return 0;
-  unsigned q = a->start & (FB_NSP - 1u), v[FB_NSP], ports[FB_NSP];
-  uint64_t w[FB_NSP];
-  unsigned g = arb_grant(q, req, v, ports, w);
+  unsigned q = a->start & (FB_NSP - 1u);
+  const fb_arb_req *r0 = &req[q], *r1 = &req[(q + 1u) & 3u];
+  const fb_arb_req *r2 = &req[(q + 2u) & 3u], *r3 = &req[(q + 3u) & 3u];
+  unsigned g = fb_arb_chain(q, r0->valid, r1->valid, r2->valid, r3->valid, r0->ports, r1->ports, r2->ports,
+                            r3->ports, fb_pack8(r0->row), fb_pack8(r1->row), fb_pack8(r2->row),
+                            fb_pack8(r3->row));
   a->start = (uint8_t)((q + 1u) & (FB_NSP - 1u));
   return (uint8_t)g;
 }
