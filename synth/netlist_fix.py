@@ -90,7 +90,7 @@ def split_assigns(text):
     return _ASSIGN_RE.sub(sub, text)
 
 
-INST_RE = re.compile(r"^  (\w+) (\S+) \(\n(.*?)\n  \);\n", re.S | re.M)
+INST_RE = re.compile(r"^  (\w+) (\S+) +\(\n(.*?)\n  \);\n", re.S | re.M)
 CONN_RE = re.compile(r"\.(\w+)\(([^()]*)\)")
 _ASSIGN_RE = re.compile(r"^  assign (.+?) = (.+?);$", re.M)
 

@@ -20,6 +20,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -33,6 +34,7 @@ import liberty  # noqa: E402
 import tools   # noqa: E402
 import vdeps   # noqa: E402
 import report  # noqa: E402
+import specialise  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 TABLE = os.path.join(HERE, "configs.tsv")
@@ -211,6 +213,25 @@ class Runner:
             for f in files + incs:
                 src.update(f.encode() + b"\0" + tools.file_hash(os.path.join(ROOT, f)).encode())
             ykey = src.hexdigest()
+            if c.get("children") and c["flow"] == "-":
+                # Children specialised for this parent (specialise.py).
+                try:
+                    c, extra = self._specialise(c, files, ykey, table, modules, dup, words)
+                except (tools.FlowError, OSError, ValueError, KeyError) as e:
+                    results[c["name"]] = {"status": "failed", "error": f"{type(e).__name__}: {e}"}
+                    continue
+                for sc, sfiles in extra:
+                    table[sc["name"]] = sc
+                    seen.add(sc["name"])
+                    sy = hashlib.sha256(json.dumps([self.tools["yosys"],
+                                                    self.lib["sha256"]]).encode())
+                    for f in sfiles + incs:
+                        sy.update(f.encode() + b"\0" + tools.file_hash(os.path.join(ROOT, f)).encode())
+                    sy = sy.hexdigest()
+                    keys[sc["name"]] = hashlib.sha256((self._tool_key() + sy + json.dumps(
+                        [sc["top"], sc["params"], sc["flow"], self._abc(sc), []])).encode()).hexdigest()
+                    plan.append((sc, sfiles, keys[sc["name"]], sy))
+                table[c["name"]] = c
             key = hashlib.sha256((self._tool_key() + ykey + json.dumps(
                 [c["top"], c["params"], c["flow"], self._abc(c),
                  [keys[k] for k in c.get("children", [])]])).encode()).hexdigest()
@@ -275,10 +296,20 @@ class Runner:
                     try:
                         kids = [{"cfg": table[k], "rec": results[k],
                                  "outdir": os.path.join(WORK, k),
-                                 "defaults": vdeps.module_params(ROOT, modules, table[k]["top"])}
+                                 "orig_top": table[table[k]["spec_of"]]["top"]
+                                 if table[k].get("spec_of") else table[k]["top"],
+                                 "defaults": {} if table[k].get("spec_of") else
+                                 vdeps.module_params(ROOT, modules, table[k]["top"]),
+                                 "instances": c.get("child_instances", {}).get(k, [])}
                                 for k in c.get("children", [])]
+                        mapped = []
+                        for k, t in c.get("child_types", {}).items():
+                            nl = os.path.join(WORK, k, "netlist.v")
+                            mapped.append((t, re.sub(r"\W", "_", k) + "__mapped", nl,
+                                           specialise.file_sha(nl)))
                         rec = flow.run_config(c, ROOT, files, self.lib, self.fo4, outdir,
-                                              self.timeout, ykey, children=kids)
+                                              self.timeout, ykey, children=kids,
+                                              spec_maps=c.get("spec_maps", ()), mapped=mapped)
                     except (tools.FlowError, OSError, ValueError, KeyError) as e:
                         rec = {"status": "failed", "error": f"{type(e).__name__}: {e}"}
                     rec["files"] = files
@@ -314,6 +345,84 @@ class Runner:
                     results[name] = rec
                     del running[fut]
         return {k: v for k, v in results.items() if k in wanted or k in seen}
+
+
+def _specialise_method(self, c, files, ykey, table, modules, dup, words):
+    """The children of `c` specialised for it (specialise.py): runs (or takes
+    from build/synth/_spec/NAME/) the analysis of the parent, writes one
+    wrapper per child that the parent ties or leaves partly unused, and
+    returns the parent with its children replaced by the wrappers'
+    configurations, and those configurations with their source files."""
+    kids = [table[k] for k in c["children"]]
+    if any(k.get("children") or k["flow"] != "-" for k in kids):
+        return c, []
+    d = os.path.join(WORK, "_spec", c["name"])
+    os.makedirs(d, exist_ok=True)
+    up = os.path.relpath(ROOT, d)
+    inc = " ".join(f"-I{up}/{x}" for x in vdeps.RTL_INCLUDE_DIRS)
+    tops = [k["top"] for k in kids]
+    script = specialise.analysis_script(c, up, files, tops, inc)
+    akey = hashlib.sha256((self._tool_key() + ykey + script).encode()).hexdigest()
+    spath = os.path.join(d, "spec.json")
+    old = specialise.load_json(spath)
+    if old and old.get("key") == akey:
+        info = old["children"]
+    else:
+        with open(os.path.join(d, "analysis.ys"), "w") as f:
+            f.write(script)
+        rc, _, _ = tools.run_tool(["yosys", "-q", "-l", "analysis.log", "analysis.ys"],
+                                  os.path.join(d, "analysis.stdout"), d, self.timeout)
+        if rc != 0:
+            raise tools.FlowError(f"{c['name']}: the children's analysis failed, see "
+                                  f"{os.path.relpath(d, ROOT)}/analysis.log")
+        design = json.load(open(os.path.join(d, "glue.json")))
+        types = [t for t in design["modules"] if flow._base_module(t) in tops]
+        uses = specialise.child_uses(design, c["top"], set(types))
+        merged_uses = specialise.merge_uses(uses)
+        derived = flow.derived_params(open(os.path.join(d, "analysis.log"),
+                                           errors="replace").read())
+        found = flow.match_children(
+            c, [{"cfg": k, "defaults": vdeps.module_params(ROOT, modules, k["top"])} for k in kids],
+            {t: len(u["instances"]) for t, u in merged_uses.items()}, derived)
+        info = {}
+        for k in kids:
+            t, n = found[k["name"]]
+            info[k["name"]] = {"type": t, "instances": merged_uses[t]["instances"],
+                               "const": merged_uses[t]["const"], "unused": merged_uses[t]["unused"],
+                               "ports": specialise.ports_of(design, t)}
+        os.remove(os.path.join(d, "glue.json"))
+        with open(spath, "w") as f:
+            json.dump({"key": akey, "children": info}, f, indent=1)
+    names, extra, maps, types, insts = [], [], [], {}, {}
+    for k in kids:
+        sp = info[k["name"]]
+        if specialise.is_trivial(sp):
+            names.append(k["name"])
+            types[k["name"]] = sp["type"]
+            insts[k["name"]] = sp["instances"]
+            continue
+        wmod = specialise.wrapper_name(k["top"], c["name"])
+        wfile = os.path.join(d, wmod + ".v")
+        text = specialise.wrapper_verilog(wmod, k["top"], k["params"], sp["ports"], sp)
+        if not os.path.isfile(wfile) or open(wfile).read() != text:
+            with open(wfile, "w") as f:
+                f.write(text)
+        rel = os.path.relpath(wfile, ROOT)
+        kfiles = vdeps.source_closure(k["top"], modules, dup, words)
+        sc = dict(k, name=f"{k['name']}@{c['name']}", top=wmod, params=[], children=[],
+                  delta=[], spec_of=k["name"],
+                  note=f"{k['name']} as {c['name']} uses it: "
+                  + specialise.summary(sp, sp["ports"]))
+        extra.append((sc, kfiles + [rel]))
+        names.append(sc["name"])
+        types[sc["name"]] = sp["type"]
+        insts[sc["name"]] = sp["instances"]
+        maps.append((sp["type"], wmod, rel, specialise.file_sha(wfile), sp))
+    return dict(c, children=names, spec_maps=maps, child_types=types,
+                child_instances=insts), extra
+
+
+Runner._specialise = _specialise_method
 
 
 def fmt_duration(s):

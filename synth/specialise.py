@@ -1,0 +1,220 @@
+"""Children specialised for their parent (bottom-up synthesis, configs.tsv column children).
+
+A child synthesized alone keeps every output and treats every input as free;
+a flat run of the parent removes what the parent does not use and propagates
+the constants it ties. So each child is synthesized for its parent's use:
+
+1. analysis (one cheap Yosys run of the parent, children as black boxes,
+   `proc; flatten; opt -purge` on the glue): for every child instance, the
+   input bits the glue ties to a constant and the output bits nothing in the
+   glue reads (no cell input, no top output);
+2. per child module (all its instances together: a bit is constant only if it
+   is the same constant in every instance, unused only if unused in every
+   instance), a generated wrapper with the child's exact port list that
+   instantiates the child with those inputs tied and those outputs left
+   open (the wrapper's output bit is 0). The wrapper is synthesized as its
+   own configuration (flattened: the dead logic goes, the constants
+   propagate), cached under its own key;
+3. in the parent's run the child's instances are retyped to the wrapper
+   (`chtype -map`), a black box with the same ports;
+4. after mapping, `check_glue` compares the mapped glue with the wrapper:
+   an output bit the wrapper dropped must have no load in the glue, an input
+   bit the wrapper tied must be tied to the same constant; else the
+   configuration fails.
+
+A child whose instances tie nothing and leave nothing unused is used as it is
+(its own configuration, shared with the table's). Standard library only.
+"""
+
+import hashlib
+import json
+import os
+import re
+
+from tools import FlowError
+
+
+def analysis_script(cfg, up, files, child_tops, inc):
+    chp = " ".join(f"-chparam {k} {v}" for k, v in cfg["params"])
+    src = " ".join(f"{up}/{f}" for f in files)
+    bb = " ".join(f"{t} $paramod*\\{t}" for t in child_tops)
+    return f"""# {cfg['name']}: which child ports the glue ties or leaves unused (synth/specialise.py)
+read_verilog -defer -DSYNTHESIS {inc} {src}
+hierarchy -check -top {cfg['top']} {chp}
+blackbox {bb}
+proc
+flatten
+opt -purge
+tee -q -o cells.json stat -json
+write_json glue.json
+"""
+
+
+def _read_bits(mod):
+    """Bits the module reads: every cell input bit and every top output bit."""
+    used = set()
+    for c in mod["cells"].values():
+        dirs = c.get("port_directions", {})
+        for p, bits in c["connections"].items():
+            if dirs.get(p, "input") != "output":
+                used.update(b for b in bits if isinstance(b, int))
+    for p in mod["ports"].values():
+        if p["direction"] != "input":
+            used.update(b for b in p["bits"] if isinstance(b, int))
+    return used
+
+
+def child_uses(design, top, child_types):
+    """For every cell of a type in child_types: {cell: {"type", "const":
+    {port: {bit index: "0"|"1"}}, "unused": {port: [bit index]}}}. `design`
+    is Yosys' write_json of the analysed parent."""
+    mod = design["modules"][top]
+    out = {}
+    cells = {n: c for n, c in mod["cells"].items() if c["type"] in child_types}
+    # A child's own outputs do not count as loads of themselves.
+    for name, c in cells.items():
+        others = dict(mod, cells={n: x for n, x in mod["cells"].items() if n != name})
+        used = _read_bits(others)
+        dirs = c["port_directions"]
+        const, unused = {}, {}
+        for p, bits in c["connections"].items():
+            if dirs[p] == "input":
+                k = {i: b for i, b in enumerate(bits) if b in ("0", "1")}
+                if k:
+                    const[p] = k
+            elif dirs[p] == "output":
+                u = [i for i, b in enumerate(bits) if not (isinstance(b, int) and b in used)]
+                if u:
+                    unused[p] = u
+        out[name] = {"type": c["type"], "const": const, "unused": unused}
+    return out
+
+
+def merge_uses(uses):
+    """All instances of one child module: a bit is tied only if every
+    instance ties it to the same constant, unused only if unused in every
+    instance. Returns {type: {"const", "unused", "instances"}}."""
+    by_type = {}
+    for name in sorted(uses):
+        u = uses[name]
+        t = by_type.get(u["type"])
+        if t is None:
+            by_type[u["type"]] = {"const": {p: dict(v) for p, v in u["const"].items()},
+                                  "unused": {p: list(v) for p, v in u["unused"].items()},
+                                  "instances": [name]}
+            continue
+        t["instances"].append(name)
+        t["const"] = {p: {i: v for i, v in bits.items() if u["const"].get(p, {}).get(i) == v}
+                      for p, bits in t["const"].items()}
+        t["const"] = {p: b for p, b in t["const"].items() if b}
+        t["unused"] = {p: [i for i in bits if i in set(u["unused"].get(p, []))]
+                       for p, bits in t["unused"].items()}
+        t["unused"] = {p: b for p, b in t["unused"].items() if b}
+    return by_type
+
+
+def ports_of(design, celltype):
+    """{port: (direction, width)} of a module of the analysed design, in order."""
+    m = design["modules"][celltype]
+    return {p: (v["direction"], len(v["bits"])) for p, v in m["ports"].items()}
+
+
+def wrapper_verilog(name, child_top, params, ports, spec):
+    """The specialised child: the child's port list; inputs the parent ties
+    are tied inside, outputs it leaves unused are 0."""
+    lines = [f"// {name}: {child_top} as its parent uses it (generated by synth/specialise.py)",
+             f"module {name} ({', '.join(ports)});"]
+    for p, (d, w) in ports.items():
+        rng = f"[{w - 1}:0] " if w > 1 else ""
+        lines.append(f"  {d} {rng}{p};")
+    conns = []
+    for p, (d, w) in ports.items():
+        if d == "input" and p in spec["const"]:
+            k = {int(i): v for i, v in spec["const"][p].items()}
+            bits = [f"1'b{k[i]}" if i in k else (f"{p}[{i}]" if w > 1 else p)
+                    for i in reversed(range(w))]
+            conns.append(f".{p}({{{', '.join(bits)}}})")
+        elif d == "output" and p in spec["unused"]:
+            lines.append(f"  wire {f'[{w - 1}:0] ' if w > 1 else ''}w_{p};")
+            drop = {int(i) for i in spec["unused"][p]}
+            for i in range(w):
+                lhs = f"{p}[{i}]" if w > 1 else p
+                rhs = "1'b0" if i in drop else (f"w_{p}[{i}]" if w > 1 else f"w_{p}")
+                lines.append(f"  assign {lhs} = {rhs};")
+            conns.append(f".{p}(w_{p})")
+        else:
+            conns.append(f".{p}({p})")
+    par = ""
+    if params:
+        par = " #(" + ", ".join(f".{k}({v})" for k, v in params) + ")"
+    lines.append(f"  {child_top}{par} u_child (\n    " + ",\n    ".join(conns) + "\n  );")
+    lines += ["endmodule", ""]
+    return "\n".join(lines)
+
+
+def wrapper_name(child_top, parent_name):
+    return f"{child_top}__in_{re.sub(r'[^A-Za-z0-9_]', '_', parent_name)}"
+
+
+def is_trivial(spec):
+    return not spec["const"] and not spec["unused"]
+
+
+def check_glue(design, top, wrappers):
+    """The mapped glue against the wrappers it instantiates: every output bit a
+    wrapper drops has no load, every input bit it ties is tied to the same
+    constant. wrappers: {module: spec}. Returns a list of violations."""
+    mod = design["modules"][top]
+    bad = []
+    for name, c in sorted(mod["cells"].items()):
+        t = c["type"].lstrip("\\")
+        if t not in wrappers:
+            continue
+        spec = wrappers[t]
+        others = dict(mod, cells={n: x for n, x in mod["cells"].items() if n != name})
+        used = _read_bits(others)
+        for p, idx in spec["unused"].items():
+            bits = c["connections"].get(p, [])
+            for i in idx:
+                i = int(i)
+                if i < len(bits) and isinstance(bits[i], int) and bits[i] in used:
+                    bad.append(f"{name}.{p}[{i}] is dropped by {t} but read by the glue")
+        for p, k in spec["const"].items():
+            bits = c["connections"].get(p, [])
+            for i, v in k.items():
+                i = int(i)
+                got = bits[i] if i < len(bits) else None
+                if got != v:
+                    bad.append(f"{name}.{p}[{i}] is tied to {v} in {t} but the glue drives {got}")
+    return bad
+
+
+def summary(spec, ports):
+    """One line: how many input bits are tied and output bits dropped."""
+    ti = sum(len(v) for v in spec["const"].values())
+    uo = sum(len(v) for v in spec["unused"].values())
+    ni = sum(w for d, w in ports.values() if d == "input")
+    no = sum(w for d, w in ports.values() if d == "output")
+    return f"{ti}/{ni} input bits tied, {uo}/{no} output bits unused"
+
+
+def file_sha(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
+def load_json(path):
+    try:
+        return json.load(open(path))
+    except (OSError, ValueError):
+        return None
+
+
+def ensure_dir(d):
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def raise_if(bad, cfg_name):
+    if bad:
+        raise FlowError(f"{cfg_name}: specialised children disagree with the glue: "
+                        + "; ".join(bad[:5]) + (f" (+{len(bad) - 5} more)" if len(bad) > 5 else ""))
