@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import flow  # noqa: E402
 import liberty  # noqa: E402
 import netlist_fix  # noqa: E402
+import specialise  # noqa: E402
 import tools  # noqa: E402
 import vdeps  # noqa: E402
 
@@ -272,6 +273,76 @@ class Children(unittest.TestCase):
                 self.assertIn(k, by_name)
                 if c["main"]:
                     self.assertTrue(by_name[k]["main"], f"{k}: child of main-set {c['name']}")
+
+
+class Specialise(unittest.TestCase):
+    # Why: a child synthesized for its parent's use drops the outputs the
+    # parent leaves open and ties the inputs it ties; dropping an output the
+    # glue reads, or tying an input to a constant the glue does not drive,
+    # silently prices and times another circuit.
+    @staticmethod
+    def design(glue_reads_b1=False):
+        # top p: child cell u (type c) with input a = {x, 1'b1, 1'b0} and
+        # outputs y (2 bits, bit 1 read by an $and whose output is p's o)
+        # and z (unused); cell v, another c: a = {x, 1'b0, 1'b0}.
+        dirs = {"a": "input", "y": "output", "z": "output"}
+        cells = {
+            "u": {"type": "c", "port_directions": dirs,
+                  "connections": {"a": ["0", "1", 2], "y": [3, 4], "z": [5]}},
+            "v": {"type": "c", "port_directions": dirs,
+                  "connections": {"a": ["0", "0", 2], "y": [6, 7], "z": [8]}},
+            "g": {"type": "$and", "port_directions": {"A": "input", "B": "input", "Y": "output"},
+                  "connections": {"A": [4], "B": [7 if not glue_reads_b1 else 8], "Y": [9]}},
+        }
+        ports = {"x": {"direction": "input", "bits": [2]},
+                 "o": {"direction": "output", "bits": [9]}}
+        child = {"ports": {"a": {"direction": "input", "bits": [2, 3, 4]},
+                           "y": {"direction": "output", "bits": [5, 6]},
+                           "z": {"direction": "output", "bits": [7]}}}
+        return {"modules": {"p": {"cells": cells, "ports": ports}, "c": child}}
+
+    def test_uses_and_merge(self):
+        uses = specialise.child_uses(self.design(), "p", {"c"})
+        self.assertEqual(uses["u"], {"type": "c", "const": {"a": {0: "0", 1: "1"}},
+                                     "unused": {"y": [0], "z": [0]}})
+        m = specialise.merge_uses(uses)["c"]
+        # a[1] is 1 in u and 0 in v: not tied; a[0] is 0 in both
+        self.assertEqual(m["const"], {"a": {0: "0"}})
+        self.assertEqual(m["unused"], {"y": [0], "z": [0]})
+        self.assertEqual(m["instances"], ["u", "v"])
+
+    def test_wrapper(self):
+        m = specialise.merge_uses(specialise.child_uses(self.design(), "p", {"c"}))["c"]
+        ports = specialise.ports_of(self.design(), "c")
+        v = specialise.wrapper_verilog("c__in_p", "c", [("N", "2")], ports, m)
+        self.assertIn(".a({a[2], a[1], 1'b0})", v)
+        self.assertIn("assign y[0] = 1'b0;", v)
+        self.assertIn("assign y[1] = w_y[1];", v)
+        self.assertIn("assign z = 1'b0;", v)
+        self.assertIn("c #(.N(2)) u_child", v)
+
+    def test_check_glue(self):
+        m = specialise.merge_uses(specialise.child_uses(self.design(), "p", {"c"}))["c"]
+        self.assertEqual(specialise.check_glue(self.design(), "p", {"c": m}), [])
+        # the glue reads v.z: a wrapper that drops z is refused
+        bad = specialise.check_glue(self.design(glue_reads_b1=True), "p", {"c": m})
+        self.assertTrue(any("v.z[0] is dropped" in b for b in bad), bad)
+        # a wrapper that ties a[1] although v drives 0 there: refused
+        m2 = dict(m, const={"a": {0: "0", 1: "1"}})
+        bad = specialise.check_glue(self.design(), "p", {"c": m2})
+        self.assertTrue(any("v.a[1] is tied to 1" in b for b in bad), bad)
+
+    def test_parent_script_reads_mapped_children(self):
+        cfg = {"name": "p", "top": "p", "params": [], "flow": "-"}
+        ys = flow.yosys_script(cfg, "..", ["a.v"], "LIB", ["c"],
+                               [("c", "c__in_p", "w.v", "ab")],
+                               [("c", "c_p__mapped", "c_p__mapped.v", "cd")])
+        order = ["blackbox c", "design -save elab", "chtype -map c c__in_p", "write_json glue.json",
+                 "design -load elab", "read_liberty -lib LIB", "read_verilog c_p__mapped.v",
+                 "chtype -map c c_p__mapped", "synth -flatten", "opt_clean -purge"]
+        pos = [ys.index(x) for x in order]
+        self.assertEqual(pos, sorted(pos))
+        self.assertIn("# c_p__mapped.v sha256 cd", ys)
 
 
 if __name__ == "__main__":
