@@ -51,7 +51,7 @@
 //   MaxWefts  contexts per SP (FB_MAX_WEFTS, 64); a power of two, 2..64.
 //             Slot ids are log2(MaxWefts) bits, weft counts
 //             log2(4*MaxWefts)+1 bits (0..4*MaxWefts; 9 bits at 64).
-//   PcWidth   instruction address width (FB_PC_W, 48).
+//   PcWidth   instruction address width (FB_PC_W, 48); at least 6.
 // Fixed (localparams): NumSp = 4 (FB_NSP), InsnBytes = 16 (FB_INSN_BYTES).
 `default_nettype none
 
@@ -90,7 +90,7 @@ module fiber_weft_ctl #(
   localparam integer            NumCtx    = NumSp * MaxWefts;  // 256 at the default
   localparam [WeftCntWidth-1:0] SmWefts   = NumCtx[WeftCntWidth-1:0];
   localparam [WeftCntWidth-1:0] Three     = 3;
-  localparam [PcWidth-1:0]      InsnBytes = 16;
+  localparam integer            InsnShift = 4;  // InsnBytes = 16 = 1 << InsnShift
   localparam [1:0] OpNone   = 2'd0;
   localparam [1:0] OpArrive = 2'd1;
   localparam [1:0] OpExit   = 2'd2;
@@ -112,6 +112,39 @@ module fiber_weft_ctl #(
   assign active_o   = active_q;
   assign eligible_o = eligible;
   wire release_now  = pend_q & ~(|eligible);
+
+  // ---- the next instruction's address, pend_pc + InsnBytes: an increment
+  // of pend_pc[PcWidth-1:InsnShift] whose carries come from a Kogge-Stone
+  // prefix AND (level l+1 ANDs bit k of level l with bit k - 2^l). The
+  // levels are kept, so the mapper cannot fold them back into the ripple
+  // chain it prefers for area (42.4 FO4 on this flop-to-output path).
+  localparam integer IncW  = PcWidth - InsnShift;   // incremented bits (44)
+  localparam integer IncLv = $clog2(IncW);          // prefix levels (6)
+  genvar gl, gk;
+  generate
+    for (gl = 0; gl <= IncLv; gl = gl + 1) begin : gen_pfx
+      // p[k]: AND of bits max(0, k-2^gl+1) .. k of pend_pc[PcWidth-1:InsnShift]
+      // (the last level's top bit is unused)
+      /* verilator lint_off UNUSEDSIGNAL */
+      (* keep *) wire [IncW-1:0] p;
+      /* verilator lint_on UNUSEDSIGNAL */
+      if (gl == 0) begin : gen_in
+        assign p = pend_pc_q[PcWidth-1:InsnShift];
+      end else begin : gen_lv
+        for (gk = 0; gk < IncW; gk = gk + 1) begin : gen_bit
+          if (gk >= (1 << (gl-1))) begin : gen_and
+            assign p[gk] = gen_pfx[gl-1].p[gk] & gen_pfx[gl-1].p[gk - (1 << (gl-1))];
+          end else begin : gen_pass
+            assign p[gk] = gen_pfx[gl-1].p[gk];
+          end
+        end
+      end
+    end
+  endgenerate
+  // bit k of the increment flips when every bit below it (from InsnShift) is 1
+  wire [PcWidth-1:0] pc_next = {pend_pc_q[PcWidth-1:InsnShift] ^
+                                {gen_pfx[IncLv].p[IncW-2:0], 1'b1},
+                                pend_pc_q[InsnShift-1:0]};
 
   wire launch_ok = launch_i & (launch_wefts_i <= SmWefts);
   assign launch_err_o = launch_i & ~launch_ok;
@@ -193,7 +226,7 @@ module fiber_weft_ctl #(
         release_o    = 1'b1;
         spawn_o      = release_set & ~active_q;
         mask_o       = active_q & ~release_set;
-        spawn_pc_o   = pend_pc_q + InsnBytes;
+        spawn_pc_o   = pc_next;
         all_set_o    = pend_all_q;
       end
       // SP operations against the start-of-cycle state. In a release cycle
