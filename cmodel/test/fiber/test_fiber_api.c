@@ -405,6 +405,22 @@ Test(fiber_api, issue_never_reset) {
   fb_xbar_word data[FB_NPORT];
   memset(data, 0, sizeof data);
   cr_assert_eq(fb_issue_step_data(&st, &in, data, &o, NULL), FB_ERR_STATE, "data without a data path");
+  /* the step reads the bitmap without re-checking its parameters, so a
+   * state whose bitmap was overwritten out of range is refused up front
+   * (nrep 0 would divide by zero, nreg 4096 index past the words), and
+   * nothing changes */
+  static fb_issue before;
+  static const unsigned bad[][2] = {{2048, 0}, {2048, 5}, {0, 4}, {4096, 4}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    fb_issue_reset(&st, NULL);
+    st.bm.nreg = (uint16_t)bad[i][0];
+    st.bm.nrep = (uint8_t)bad[i][1];
+    before = st;
+    memset(&o, 0xA5, sizeof o);
+    cr_assert_eq(fb_issue_step(&st, &in, &o), FB_ERR_STATE, "bitmap nreg %u nrep %u", bad[i][0], bad[i][1]);
+    cr_assert_eq(memcmp(&st, &before, sizeof st), 0);
+    cr_assert_eq(o.issue | o.stall | o.grant | o.eligible, 0);
+  }
 }
 
 /* Why: valid = 2 (and every other over-wide field) is rejected, not taken
