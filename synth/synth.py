@@ -238,6 +238,17 @@ class Runner:
             keys[c["name"]] = key
             plan.append((c, files, key, ykey))
 
+        # Children replaced by their specialised configurations run only
+        # when asked for themselves or needed by another parent.
+        needed, stack = set(), [c["name"] for c, _, _, _ in plan if c["name"] in wanted]
+        while stack:
+            n = stack.pop()
+            if n not in needed:
+                needed.add(n)
+                stack += table[n].get("children", [])
+        plan = [p for p in plan if p[0]["name"] in needed]
+        n_unbuilt = sum(1 for k, r in results.items() if k in needed | wanted)
+        seen &= needed | wanted
         todo = []
         for c, files, key, ykey in plan:
             rpath = os.path.join(WORK, c["name"], "result.json")
@@ -262,11 +273,11 @@ class Runner:
                 results[c["name"]] = {"status": "not run", "error": not_run}
             todo = []
         n_cached = len(plan) - len(todo)
-        extra = len(order) - len(configs)
+        extra = len(plan) + n_unbuilt - len(configs)
         if not quiet:
             print(f"synth: {len(configs)} configurations"
                   + (f" and {extra} children they are built from" if extra else "")
-                  + f": {len(todo)} to run, {n_cached} cached, {len(order) - len(plan)} not "
+                  + f": {len(todo)} to run, {n_cached} cached, {n_unbuilt} not "
                   f"built or unreadable; {self.jobs} jobs; ABC script {flow.ABC_SCRIPT}",
                   flush=True)
 
