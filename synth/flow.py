@@ -3,10 +3,14 @@
 Yosys 0.23 maps a block onto the OSU 0.18 um cells (synth -flatten, dfflibmap,
 abc -liberty); OpenSTA times the mapped netlist with the same liberty. A
 configuration with children (configs.tsv column `children`) is synthesized
-bottom-up: each child is its own configuration, kept as a black box in the
-parent's Yosys run; the parent's area is its glue plus its children's, its
-timing is OpenSTA on the hierarchical netlist (the glue and every child's
-netlist linked under the top), so paths through child ports are timed. The
+bottom-up: each child is its own configuration, specialised for the parent
+(specialise.py), and its mapped netlist is flattened into the parent's
+Yosys run, which maps the glue around the children's cells and removes the
+cells with no load; area and timing are those of the one flat netlist.
+Where a child cannot be specialised (a child with children of its own, a
+flow option) the older form remains: the child a black box in the parent's
+run, the parent's area its glue plus its children's, its timing OpenSTA on
+the hierarchical netlist (glue and children linked under the top). The
 FO4 delay, the unit of the timing columns, is measured here too: STA on a
 generated chain of inverters, each driving four copies of itself.
 
