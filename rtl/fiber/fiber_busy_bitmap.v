@@ -46,8 +46,8 @@
 //   (of SP p/2 for read port p); combinational, this cycle's inputs.
 // Guarantees: all replicas hold the same value at every cycle (same reset,
 //   same broadcast write); the update order above is the only priority;
-//   outputs never depend on x (no x assignment; every read index lies
-//   inside the replica or partition padded to a power of two).
+//   outputs never depend on x (no x assignment; every read covers the
+//   replica zero-extended to 2048 registers, or the partition to 512).
 // Timing: eligibility is combinational from the flops and the query ports;
 //   updates take effect at the next rising clk_i, so an instruction checked
 //   in cycle t sees the updates of cycles up to t-1.
@@ -63,7 +63,10 @@
 //   that remain touch disjoint bits. The merge is whole-vector: one set and
 //   one clear vector per group (the synchronous reset is a clear of every
 //   bit), each replica q' = (q & ~clr) | set in plain flops. The destination
-//   read covers one partition (512:1), a source read the group (2048:1).
+//   read covers one partition (512:1), a source read the group (2048:1);
+//   every read (rd_sel) is a two-level AND-OR over the same split of the
+//   id: a 32-bit one-hot of id[4:0] picks a bit of each word, a 64-bit
+//   one-hot of id[10:5] picks the word.
 // Twin: fb_bm_reset / fb_bm_check / fb_bm_step in
 //   cmodel/src/fiber/fiber_busy_bitmap.c (docs/fiber.md, section 7);
 //   fb_bm_step's return value is upd_range_err_o.
@@ -137,11 +140,12 @@ module fiber_busy_bitmap #(
   localparam integer NumWord  = (NumReg + WordW - 1) / WordW;
   localparam integer NumBit   = NumWord * WordW;         // NumReg padded to whole words
   localparam integer NumCons  = NumSp * NumSrc;
-  // Read index width and the state padded to a power of two for the reads.
-  localparam integer IdxWidth = (NumReg > 1) ? $clog2(NumReg) : 1;
-  localparam integer PadReg   = 1 << IdxWidth;
   // Ids below RegLimit exist; {1'b0, id} < RegLimit is the range check.
   localparam [RegWidth:0]  RegLimit = NumReg[RegWidth:0];
+  // A one at bit 0 of a word one-hot, an SP's word one-hot and a bit one-hot.
+  localparam [NumHi-1:0]    HiOne    = 1;
+  localparam [PartWord-1:0] PHiOne   = 1;
+  localparam [WordW-1:0]    LoOne    = 1;
 
   // Registers of SP s's partition below NumReg (0..512).
   function automatic integer part_n;
@@ -160,6 +164,29 @@ module fiber_busy_bitmap #(
     input [RegWidth-1:0] id;
     begin
       id_ok = {1'b0, id} < RegLimit;
+    end
+  endfunction
+
+  // One read port: v[idx] as a two-level AND-OR with decoded selects. The
+  // id splits as the writes do: the bit in the word (idx[4:0]) is a 32-bit
+  // one-hot that selects one bit of every word (an AOI22 per two bits and a
+  // NAND/NOR tree per word), the word (idx[10:5]) a 64-bit one-hot that
+  // selects one word's result. About 1.4 GE per input against 2 for the
+  // binary mux tree of v[idx] (1 bit x 2048:1 alone: 2,875 against 4,004
+  // GE). A smaller state is passed zero-extended with its index, so the
+  // absent words and select lines are constants and vanish.
+  function automatic rd_sel;
+    input [NumHi*WordW-1:0] v;
+    input [RegWidth-1:0]    idx;
+    reg   [WordW-1:0]       lo;
+    reg   [NumHi-1:0]       hi, wbit;
+    integer g;
+    begin
+      lo = LoOne << idx[4:0];
+      hi = HiOne << idx[10:5];
+      for (g = 0; g < NumHi; g = g + 1)
+        wbit[g] = |(v[g*WordW +: WordW] & lo);
+      rd_sel = |(wbit & hi);
     end
   endfunction
 
@@ -215,9 +242,6 @@ module fiber_busy_bitmap #(
   //     selects none);
   //   rd_hi/lo[p]: read port p = 2s+b, SP s's 16 words, bit {row[3:0], b}.
   // ---------------------------------------------------------------------
-  localparam [NumHi-1:0]    HiOne   = 1;
-  localparam [PartWord-1:0] PHiOne  = 1;
-  localparam [WordW-1:0]    LoOne   = 1;
   // Below 2048 registers the ports and words of absent registers are
   // unused (ids beyond NumReg write nothing).
   /* verilator lint_off UNUSEDSIGNAL */
@@ -350,11 +374,12 @@ module fiber_busy_bitmap #(
       assign empty_o[gr*NumReg +: NumReg] = empty_q;
       assign full_o[gr*NumReg +: NumReg]  = full_q;
 
-      // the state padded with zeros to the read index range (NumReg not a
-      // power of two: ids NumReg .. PadReg-1 read 0 and are out of range)
-      wire [PadReg-1:0] e_rd;
-      if (PadReg > NumReg) begin : gen_pad
-        assign e_rd = {{(PadReg-NumReg){1'b0}}, empty_q};
+      // the state padded with zeros to 2048 registers for the reads (an id
+      // at or above NumReg reads 0, and its busy term is masked as out of
+      // range); the source reads use the whole 11-bit id
+      wire [NumHi*WordW-1:0] e_rd;
+      if (NumHi*WordW > NumReg) begin : gen_pad
+        assign e_rd = {{(NumHi*WordW-NumReg){1'b0}}, empty_q};
       end else begin : gen_exact
         assign e_rd = empty_q;
       end
@@ -362,22 +387,22 @@ module fiber_busy_bitmap #(
       for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_port
         if (gs % NumRep == gr) begin : gen_mine
           localparam integer PartN = part_n(gs);
-          // FULL of SP s's own partition, padded to a power of two
+          // FULL of SP s's own partition, padded to 512 registers, read
+          // with the id's offset in the partition (id[8:0])
           if (PartN > 0) begin : gen_dst
-            localparam integer DIdxW = (PartN > 1) ? $clog2(PartN) : 1;
-            localparam integer DPad  = 1 << DIdxW;
-            wire [DPad-1:0] f_part;
-            if (DPad > PartN) begin : gen_fill
-              assign f_part = {{(DPad-PartN){1'b0}}, full_q[gs*PartReg +: PartN]};
+            wire [PartReg-1:0] f_part;
+            if (PartReg > PartN) begin : gen_fill
+              assign f_part = {{(PartReg-PartN){1'b0}}, full_q[gs*PartReg +: PartN]};
             end else begin : gen_exact
               assign f_part = full_q[gs*PartReg +: PartN];
             end
-            assign dst_bit[gs] = f_part[dst_i[gs*RegWidth +: DIdxW]];
+            assign dst_bit[gs] = rd_sel({{(NumHi*WordW-PartReg){1'b0}}, f_part},
+                                        {2'b00, dst_i[gs*RegWidth +: 9]});
           end else begin : gen_nodst
             assign dst_bit[gs] = 1'b0;
           end
           for (gk = 0; gk < NumSrc; gk = gk + 1) begin : gen_src
-            assign src_bit[gs*NumSrc+gk] = e_rd[src_i[(gs*NumSrc+gk)*RegWidth +: IdxWidth]];
+            assign src_bit[gs*NumSrc+gk] = rd_sel(e_rd, src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth]);
           end
         end
       end
