@@ -141,6 +141,10 @@ static int replay(const tensor *t, int layout, const tl_desc *d, const tl_box *b
   while (u.busy) {
     if (tl_tma_tick(&u, 0, 1, NULL, NULL) != TL_OK) { fprintf(stderr, "tma_trace: unit error\n"); exit(1); }
     r = u.req;
+    if (u.kind == TL_STEP_DONE) {  /* the cycle after the start: no step in the request register yet */
+      cycle++;
+      continue;
+    }
     if (u.kind == TL_STEP_BUBBLE) {
       if (o->print_requests) printf("        cycle %4" PRIu64 ": bubble\n", cycle);
       bubbles++;

@@ -12,27 +12,32 @@
 //   run  [c[0], c[0] + run_elems) clipped to [0, dim[0]) = [lo, hi)
 //   src  = permute(t) + (lo - c[0]) * s, permute written with whole-field
 //          masks and shifts (tl_bit_permute of the C model)
+// The shadow nest presents one step per cycle to a shadow request register
+// (ex_*), which takes it whenever it does not hold a request waiting for
+// req_ready_i: a step's request is offered one cycle after its step.
 // For every input sequence within the domain below, from the reset state:
 //   G1 handshake busy_o and done_o equal the shadow's: busy from the cycle
-//               after a start handshake until the last step, done_o high
-//               exactly the one cycle after it; start_ready_o = !busy_o
+//               after a start handshake until the register has drained the
+//               last step, done_o high exactly the one cycle after it;
+//               start_ready_o = !busy_o
 //   G2 index    (b) no level index overflows: every shadow index is below its
 //               count, and the RTL's index registers equal the shadow's
-//   G3 valid    req_valid_o is high exactly in the busy cycles whose step has
+//   G3 valid    req_valid_o is high exactly in the cycles after the steps that have
 //               every coordinate of dimensions 1..rank-1 inside [0, dim) and
 //               a non-empty clipped run (the others are bubbles)
 //   G4 payload  (a) req_src_o, req_dst_o and req_bytes_o equal the reference
-//               above (dst = smem_base + step * run_bytes + clip * s)
-//   G5 box      (a) the footprint read back from the outputs: the request's
-//               first element c[0] + (req_src_o - permute(t)) / s and its
-//               req_bytes_o / s elements (at least one) lie inside the box's
+//               above of the step the register took (dst = smem_base +
+//               step * run_bytes + clip * s)
+//   G5 box      (a) the footprint read back from the reference payload (equal
+//               to the outputs by G4): the request's first element
+//               c[0] + (src - permute(t)) / s and its bytes / s elements (at least one) lie inside the box's
 //               run [c[0], c[0] + run_elems) and inside [0, dim[0]), the
 //               source and destination offsets are equal multiples of s
 //   G6 count    (c) the number of steps from the start handshake to done_o is
 //               the product of the level counts; when no request was stalled
 //               (req_valid_o && !req_ready_i, in particular with req_ready_i
 //               held 1) the number of busy cycles is that product too:
-//               done_o comes exactly product + 1 cycles after the handshake
+//               done_o comes exactly product + 2 cycles after the handshake
 //   G7 hold     (d) a stalled request (req_valid_o && !req_ready_i) is still
 //               valid in the next cycle with the same src, dst and bytes
 //   G8 inv      inductive strengthening: each level's stored pass address
@@ -40,7 +45,15 @@
 //               idx[j] * stride[j]; the RTL's destination register equals the
 //               shadow destination; the step counter equals the mixed-radix
 //               value of the shadow indices, and the busy-cycle counter
-//               equals it while nothing stalled
+//               equals it while nothing stalled; while the register drains
+//               the last step both equal the product of the counts
+//   G9 inv      the nest's registered last-index flags (u_nest.last_q,
+//               connected as dut_last_q) equal idx == count - 1 of every
+//               level while busy
+//   G10 inv     the nest's busy flag equals the shadow's, the request
+//               register's occupancy the shadow register's, and while busy
+//               the box's registered bounds (u_req) equal their values from
+//               the held inputs
 // Input domain (assumed; what tilelens_counter_cfg produces for a checked
 // box, and the block's documented stability): nest, box and descriptor
 // inputs stable while busy; counts 1..2^(BoxWidth-1); shift <= MaxLog2Granule;
@@ -52,7 +65,7 @@
 // wires dut_* of this module, which the proof script connects to them.
 // Covers: a bubble step, a run clipped at each end, a case-2 permutation
 // (perm_sub_i != 0 and a changed address) in a request, a split nest
-// request, done_o.
+// request (each on the step the request register takes), done_o.
 // Sizes: set by the script (reduced widths, see tilelens_addr_gen.ys).
 `default_nettype none
 
@@ -103,6 +116,15 @@ module tilelens_addr_gen_props #(
   wire [(Rank+1)*(BoxWidth-1)-1:0] dut_idx_q;
   wire [(Rank+1)*AddrWidth-1:0]    dut_addr_q;
   wire [SmemWidth-1:0]             dut_dst_q;
+  wire [(Rank+1)-1:0]               dut_last_q;   // the nest's registered last-index flags
+  wire [(Rank+1)*BoxWidth-1:0]       dut_count;    // the nest's counts
+  integer li;
+  // the request stage's state (tilelens_req_stage): nest busy, register
+  // occupied, and its bounds registers beside their values from the inputs
+  wire                                  dut_nest_busy;
+  wire                                  dut_occ;
+  wire [Rank*(BoxWidth+1)-1:0]          dut_lo_q, dut_lo_d, dut_hi_q, dut_hi_d;
+  wire [BoxWidth+1:0]                   dut_q_q, dut_q_d, dut_r_q, dut_r_d;
 
   wire                 start_ready, req_valid, busy, done;
   wire [AddrWidth-1:0] req_src;
@@ -250,11 +272,11 @@ module tilelens_addr_gen_props #(
   wire [11:0]          bytes_ref = bytes_w[11:0];
 
   // the footprint read back from the outputs
-  wire [AddrWidth-1:0] off_b   = req_src - p_ref;
-  wire [SmemWidth-1:0] doff_b  = req_dst - sh_dst;
+  wire [AddrWidth-1:0] off_b   = src_ref - p_ref;
+  wire [SmemWidth-1:0] doff_b  = dst_ref - sh_dst;
   wire [AddrWidth-1:0] off_el  = off_b >> ls;
   wire [AddrWidth-1:0] s_m1    = {{(AddrWidth-4){1'b0}}, elem_bytes_i - 4'd1};
-  wire [11:0]          n_out   = req_bytes >> ls;
+  wire [11:0]          n_out   = bytes_ref >> ls;
   wire signed [W-1:0]  first   = c0 + $signed({1'b0, off_el[BoxWidth:0]});
   wire signed [W-1:0]  after   = first + $signed({{(W-12){1'b0}}, n_out});
   wire                 box_ok  = (off_b & s_m1) == {AddrWidth{1'b0}} &&
@@ -262,8 +284,38 @@ module tilelens_addr_gen_props #(
                                  (req_bytes & s_m1[11:0]) == 12'd0 && n_out != 12'd0 &&
                                  first >= 0 && first >= c0 && after <= dim0 && after <= run_end;
 
+  // the shadow request register: the step the nest presented last, taken
+  // whenever the register does not hold a request that waits for ready
+  reg                 ex_occ, ex_valid, ex_done, ex_box_ok;
+  reg [AddrWidth-1:0] ex_src;
+  reg [SmemWidth-1:0] ex_dst;
+  reg [11:0]          ex_bytes;
+  initial begin
+    ex_occ   = 1'b0;
+    ex_valid = 1'b0;
+    ex_done  = 1'b0;
+  end
+  wire take = !(ex_valid && !req_ready_i);
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ex_occ   <= 1'b0;
+      ex_valid <= 1'b0;
+      ex_done  <= 1'b0;
+    end else begin
+      ex_done <= ex_occ && take && !sh_busy;
+      if (take) begin
+        ex_occ    <= sh_busy;
+        ex_valid  <= sh_busy && inside;
+        ex_src    <= src_ref;
+        ex_dst    <= dst_ref;
+        ex_bytes  <= bytes_ref;
+        ex_box_ok <= box_ok;
+      end
+    end
+  end
+
   // shadow step: the mixed-radix successor of the indices
-  wire adv = sh_busy && (!inside || req_ready_i);
+  wire adv = sh_busy && take;
   reg [Levels*IdxW-1:0] nxt_idx;
   reg                   carry;
   always @* begin
@@ -291,7 +343,7 @@ module tilelens_addr_gen_props #(
     end
   end
 
-  wire start_hs = rst_ni && !sh_busy && start_valid_i;
+  wire start_hs = rst_ni && !sh_busy && !ex_occ && start_valid_i;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sh_busy <= 1'b0;
@@ -307,7 +359,7 @@ module tilelens_addr_gen_props #(
         nostall <= 1'b1;
       end else if (sh_busy) begin
         ncyc <= ncyc + 1'b1;
-        if (inside && !req_ready_i) nostall <= 1'b0;
+        if (ex_valid && !req_ready_i) nostall <= 1'b0;
         if (adv) begin
           nsteps <= nsteps + 1'b1;
           sh_dst <= sh_dst + {{(SmemWidth-12){1'b0}}, run_bytes_i};
@@ -348,18 +400,19 @@ module tilelens_addr_gen_props #(
 
   always @* begin
     if (rst_ni) begin
-      assert (busy == sh_busy);                                              // G1
-      assert (done == sh_done);                                              // G1
+      assert (busy == (sh_busy || ex_occ));                                  // G1
+      assert (done == ex_done);                                              // G1
       assert (start_ready == !busy);                                         // G1
       assert (!(done && past_done));                                         // G1
+      assert (!(done && busy));                                              // G1
       assert (!sh_busy || idx_ok);                                           // G2
       assert (!sh_busy || dut_idx_q == sh_idx);                              // G2
-      assert (req_valid == (sh_busy && inside));                             // G3
+      assert (req_valid == ex_valid);                                        // G3
       if (req_valid) begin
-        assert (req_src == src_ref);                                         // G4
-        assert (req_dst == dst_ref);                                         // G4
-        assert (req_bytes == bytes_ref);                                     // G4
-        assert (box_ok);                                                     // G5
+        assert (req_src == ex_src);                                          // G4
+        assert (req_dst == ex_dst);                                          // G4
+        assert (req_bytes == ex_bytes);                                      // G4
+        assert (ex_box_ok);                                                  // G5
       end
       assert (!done || nsteps == fin_total);                                 // G6
       assert (!(done && nostall) || ncyc == fin_total);                      // G6
@@ -369,9 +422,19 @@ module tilelens_addr_gen_props #(
                 req_bytes == past_bytes);                                    // G7
       end
       assert (!sh_busy || dut_addr_q == lvl_ref);                            // G8
+      assert (dut_nest_busy == sh_busy && dut_occ == ex_occ);               // G10
+      assert (!ex_valid || ex_occ);                                          // G10
+      assert (!busy || (dut_lo_q == dut_lo_d && dut_hi_q == dut_hi_d &&
+                        dut_q_q == dut_q_d && dut_r_q == dut_r_d));         // G10
+      for (li = 0; li < (Rank+1); li = li + 1)
+        assert (!sh_busy || dut_last_q[li] ==
+                (({1'b0, sh_idx[li*(BoxWidth-1) +: BoxWidth-1]} + 1'b1) ==
+                 dut_count[li*BoxWidth +: BoxWidth]));                      // G9
       assert (!sh_busy || dut_dst_q == sh_dst);                              // G8
       assert (!sh_busy || nsteps == lin);                                    // G8
       assert (!(sh_busy && nostall) || ncyc == nsteps);                      // G8
+      assert (!(ex_occ && !sh_busy) || nsteps == fin_total);                 // G8
+      assert (!(ex_occ && !sh_busy && nostall) || ncyc == fin_total);        // G8
     end
   end
 
@@ -379,10 +442,10 @@ module tilelens_addr_gen_props #(
   always @* begin
     if (rst_ni) begin
       cover (sh_busy && !inside && nsteps != 0);                             // a bubble
-      cover (req_valid && c0 < 0);                                           // clipped below
-      cover (req_valid && run_end > dim0 && c0 > 0);                         // clipped above
-      cover (req_valid && perm_sub_i != 5'd0 && p_ref != t_ref);             // case 2
-      cover (req_valid && sp != 3'd0 && nsteps != 0 && log2_weight_i[(sp+1)*5 +: 5] != 5'd0 &&
+      cover (sh_busy && take && inside && c0 < 0);                                           // clipped below
+      cover (sh_busy && take && inside && run_end > dim0 && c0 > 0);                         // clipped above
+      cover (sh_busy && take && inside && perm_sub_i != 5'd0 && p_ref != t_ref);             // case 2
+      cover (sh_busy && take && inside && sp != 3'd0 && nsteps != 0 && log2_weight_i[(sp+1)*5 +: 5] != 5'd0 &&
              sh_idx[(sp+1)*IdxW +: IdxW] != {IdxW{1'b0}});                   // split outer level
       cover (done && fin_total > 2);                                         // done
     end

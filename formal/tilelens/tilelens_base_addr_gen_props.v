@@ -18,13 +18,18 @@
 //   dst   = smem_base + n * box[0] * s + (lo - c[0]) * s, n the number of
 //           steps before this one (the box order)
 //   bytes = (hi - lo) * s
+// The shadow nest presents one step per cycle to a shadow request register
+// (ex_*), which takes it whenever it does not hold a request waiting for
+// req_ready_i: a step's request is offered one cycle after its step.
 // For every input sequence within the domain below, from the reset state:
 //   A1 handshake busy_o and done_o equal the shadow's (busy from the cycle
-//               after a start handshake until the last step, done_o the one
-//               cycle after it, never while busy); start_ready_o = !busy_o
-//   A2 valid    req_valid_o is high exactly in the busy cycles whose step is
-//               not a bubble
-//   A3 payload  req_src_o, req_dst_o and req_bytes_o equal the reference
+//               after a start handshake until the register has drained the
+//               last step, done_o the one cycle after it, never while
+//               busy); start_ready_o = !busy_o
+//   A2 valid    req_valid_o is high exactly in the cycles after the steps
+//               that are not bubbles (taken by the register)
+//   A3 payload  req_src_o, req_dst_o and req_bytes_o equal the reference of
+//               the step the register took
 //   A4 advance  the nest moves on only by a handshake (req_valid_o and
 //               req_ready_i) or a bubble: a stalled request is still valid
 //               in the next cycle with the same payload, so no request is
@@ -32,13 +37,20 @@
 //   A5 count    the number of steps from the start handshake to done_o is
 //               the product of the used box sizes box[1] * ... *
 //               box[rank-1], and without stalls done_o comes exactly that
-//               many cycles (+1) after the handshake
+//               many cycles (+2) after the handshake
 //   A6 inv      inductive strengthening: the RTL's index registers equal
 //               the shadow indices, each level's stored address equals base
 //               + tile_base + the sum of idx[j] * stride[j] over the levels
 //               j at or above it, the destination register equals smem_base
 //               + n * box[0] * s, the step counter equals the mixed-radix
 //               value of the indices
+//   A7 inv      the nest's registered last-index flags (u_nest.last_q,
+//               connected as dut_last_q) equal idx == count - 1 of every
+//               level while busy
+//   A8 inv     the nest's busy flag equals the shadow's, the request
+//               register's occupancy the shadow register's, and while busy
+//               the box's registered bounds (u_req) equal their values from
+//               the held inputs
 // Input domain (assumed): inputs stable while busy (the documented use);
 // s in {1, 2, 4, 8}; rank 1..Rank; used dim 1..2^CoordWidth; used box
 // sizes 1..2^(BoxWidth-1).
@@ -88,6 +100,15 @@ module tilelens_base_addr_gen_props #(
   wire [Levels*IdxW-1:0]      dut_idx_q;
   wire [Levels*AddrWidth-1:0] dut_addr_q;
   wire [SmemWidth-1:0]        dut_dst_q;
+  wire [Levels-1:0]           dut_last_q;   // the nest's registered last-index flags
+  wire [Levels*BoxWidth-1:0]  dut_count;    // the nest's counts
+  integer li;
+  // the request stage's state (tilelens_req_stage): nest busy, register
+  // occupied, and its bounds registers beside their values from the inputs
+  wire                                  dut_nest_busy;
+  wire                                  dut_occ;
+  wire [Rank*(BoxWidth+1)-1:0]          dut_lo_q, dut_lo_d, dut_hi_q, dut_hi_d;
+  wire [BoxWidth+1:0]                   dut_q_q, dut_q_d, dut_r_q, dut_r_d;
 
   wire                 start_ready, req_valid, busy, done;
   wire [AddrWidth-1:0] req_src;
@@ -218,8 +239,37 @@ module tilelens_base_addr_gen_props #(
   wire [AddrWidth-1:0] src_ref  = lvl_ref[0 +: AddrWidth] +
                                    clip_el[BoxWidth:0] * elem_bytes_i;
 
-  wire start_hs = rst_ni && !sh_busy && start_valid_i;
-  wire adv      = sh_busy && (!inside || req_ready_i);
+  // the shadow request register: the step the nest presented last, taken
+  // whenever the register does not hold a request that waits for ready
+  reg                 ex_occ, ex_valid, ex_done;
+  reg [AddrWidth-1:0] ex_src;
+  reg [SmemWidth-1:0] ex_dst;
+  reg [11:0]          ex_bytes;
+  initial begin
+    ex_occ   = 1'b0;
+    ex_valid = 1'b0;
+    ex_done  = 1'b0;
+  end
+  wire take = !(ex_valid && !req_ready_i);
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ex_occ   <= 1'b0;
+      ex_valid <= 1'b0;
+      ex_done  <= 1'b0;
+    end else begin
+      ex_done <= ex_occ && take && !sh_busy;
+      if (take) begin
+        ex_occ   <= sh_busy;
+        ex_valid <= sh_busy && inside;
+        ex_src   <= src_ref;
+        ex_dst   <= dst_ref;
+        ex_bytes <= bytes_ref;
+      end
+    end
+  end
+
+  wire start_hs = rst_ni && !sh_busy && !ex_occ && start_valid_i;
+  wire adv      = sh_busy && take;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sh_busy <= 1'b0;
@@ -234,7 +284,7 @@ module tilelens_base_addr_gen_props #(
         nostall <= 1'b1;
       end else if (sh_busy) begin
         ncyc <= ncyc + 1'b1;
-        if (inside && !req_ready_i) nostall <= 1'b0;
+        if (ex_valid && !req_ready_i) nostall <= 1'b0;
         if (adv) begin
           nsteps <= nsteps + 1'b1;
           sh_idx <= nxt_idx;
@@ -275,16 +325,16 @@ module tilelens_base_addr_gen_props #(
 `ifndef COVER
   always @* begin
     if (rst_ni) begin
-      assert (busy == sh_busy);                                              // A1
-      assert (done == sh_done);                                              // A1
+      assert (busy == (sh_busy || ex_occ));                                  // A1
+      assert (done == ex_done);                                              // A1
       assert (start_ready == !busy);                                         // A1
       assert (!(done && past_done));                                         // A1
       assert (!(busy && done));                                              // A1
-      assert (req_valid == (sh_busy && inside));                             // A2
+      assert (req_valid == ex_valid);                                        // A2
       if (req_valid) begin
-        assert (req_src == src_ref);                                         // A3
-        assert (req_dst == dst_ref);                                         // A3
-        assert (req_bytes == bytes_ref);                                     // A3
+        assert (req_src == ex_src);                                          // A3
+        assert (req_dst == ex_dst);                                          // A3
+        assert (req_bytes == ex_bytes);                                      // A3
       end
       if (past_stall) begin
         assert (req_valid);                                                  // A4
@@ -296,6 +346,14 @@ module tilelens_base_addr_gen_props #(
       assert (!(done && nostall) || ncyc == fin_total);                      // A5
       assert (!sh_busy || dut_idx_q == sh_idx);                              // A6
       assert (!sh_busy || dut_addr_q == lvl_ref);                            // A6
+      assert (dut_nest_busy == sh_busy && dut_occ == ex_occ);               // A8
+      assert (!ex_valid || ex_occ);                                          // A8
+      assert (!busy || (dut_lo_q == dut_lo_d && dut_hi_q == dut_hi_d &&
+                        dut_q_q == dut_q_d && dut_r_q == dut_r_d));         // A8
+      for (li = 0; li < Levels; li = li + 1)
+        assert (!sh_busy || dut_last_q[li] ==
+                (({1'b0, sh_idx[li*(BoxWidth-1) +: BoxWidth-1]} + 1'b1) ==
+                 dut_count[li*BoxWidth +: BoxWidth]));                      // A7
       assert (!sh_busy || dut_dst_q == sh_dst);                              // A6
       assert (!sh_busy || nsteps == lin);                                    // A6
       assert (!(sh_busy && nostall) || ncyc == nsteps);                      // A6
@@ -315,7 +373,7 @@ module tilelens_base_addr_gen_props #(
 `ifdef COVER
   always @* begin
     if (rst_ni) begin
-      cover (busy && !req_valid && nbusy != 4'd0);                          // Z1
+      cover (busy && !req_valid && nbusy > 4'd1);                            // Z1
       cover (req_valid && req_bytes != 12'd0 && req_bytes < run_bytes);      // Z2
       cover (req_valid && !req_ready_i && nbusy != 4'd0);                    // Z3
       cover (done && nbusy > 4'd2);                                          // Z4
@@ -323,7 +381,7 @@ module tilelens_base_addr_gen_props #(
   end
 `endif
 
-  wire unused_bits = ^{start_ready, dut_idx_q, dut_addr_q, dut_dst_q};
+  wire unused_bits = ^{start_ready, dut_last_q, dut_count, dut_idx_q, dut_addr_q, dut_dst_q};
 
 endmodule
 

@@ -29,8 +29,12 @@
 // Input domain (assumed): every count 1..2^(CountWidth-1); shift_i <=
 // MaxShift; counts, strides, shifts and dst_step_i stable while busy (the
 // parents hold their nest inputs from the start until done).
-// The RTL's per-level address registers are read through dut_addr_q, which
-// the proof script connects to them.
+// The RTL's per-level address registers are read through dut_addr_q, and its
+// registered last-index flags through dut_last_q, which the proof script
+// connects to them.
+//   N8 inv      every level's registered last-index flag equals
+//               idx == count - 1 while busy (the flags are computed a cycle
+//               ahead; this is what the stepping level is chosen from)
 // Covers (COVER):
 //   V1 level 2 increments (a carry through two levels)
 //   V2 a step withheld (busy, step_i low) in the middle of a nest
@@ -64,6 +68,7 @@ module tilelens_nest_counter_props #(
 
   // the RTL's per-level addresses: connected by the proof script
   wire [Levels*AddrWidth-1:0] dut_addr_q;
+  wire [Levels-1:0]           dut_last_q;
 
   wire [Levels*IdxW-1:0] idx;
   wire [AddrWidth-1:0]   addr;
@@ -203,6 +208,9 @@ module tilelens_nest_counter_props #(
       // N4 address, N7 every level's stored address
       assert (addr == lvl_addr[0 +: AddrWidth]);
       assert (dut_addr_q == lvl_addr);
+      // N8 the registered last-index flags
+      for (j = 0; j < Levels; j = j + 1)
+        assert (dut_last_q[j] == (({1'b0, idx[j*IdxW +: IdxW]} + 1'b1) == count_i[j*CountWidth +: CountWidth]));
       // N5 destination, N6 count
       assert (dst == dst_ref);
       assert (nsteps == lin);

@@ -97,7 +97,6 @@ module tilelens_addr_gen #(
 
   localparam integer Levels  = Rank + 1;
   localparam integer IdxW    = BoxWidth - 1;         // index 0..255
-  localparam integer CW      = CoordWidth + 2;       // view coordinate, signed
 
   // ---- the counter nest (state: busy, done, indices, addresses, destination)
   wire [Levels*IdxW-1:0] idx_q;
@@ -144,34 +143,19 @@ module tilelens_addr_gen #(
     end
   endgenerate
 
-  wire [Rank-1:0] dim_ok;
-  wire [CW-1:0]   c0;
-  generate
-    for (d = 0; d < Rank; d = d + 1) begin : gen_bounds
-      wire [CoordWidth-1:0] crd = coord_i[d*CoordWidth +: CoordWidth];
-      wire [CW-1:0] c = {{2{crd[CoordWidth-1]}}, crd} + {{(CW-BoxWidth){1'b0}}, off[d*BoxWidth +: BoxWidth]};
-      wire [CW-1:0] dm = {{(CW-DimWidth){1'b0}}, dim_i[d*DimWidth +: DimWidth]};
-      if (d == 0) begin : gen_c0
-        assign c0 = c;
-        assign dim_ok[0] = 1'b1;
-        wire unused_dm = ^dm;
-      end else begin : gen_cn
-        assign dim_ok[d] = (rank_i <= d) || (!c[CW-1] && (c < dm));
-      end
-    end
-  endgenerate
-
-  wire [CW-1:0] dim0    = {{(CW-DimWidth){1'b0}}, dim_i[0 +: DimWidth]};
-  wire [CW-1:0] c0_end  = c0 + {{(CW-BoxWidth){1'b0}}, run_elems_i};
-  wire          c0_neg  = c0[CW-1];
-  wire          empty0  = c0_end[CW-1] || (c0_end == {CW{1'b0}}) || (!c0_neg && (c0 >= dim0));
-  wire [CW-1:0] lo      = c0_neg ? {CW{1'b0}} : c0;
-  wire [CW-1:0] hi      = (!c0_end[CW-1] && (c0_end > dim0)) ? dim0 : c0_end;
-  wire [CW-1:0] n_elems = hi - lo;
-  wire [CW-1:0] clip    = lo - c0;
-  wire          in_bounds  = !empty0 && (&dim_ok);
-
-  // ---- nest advance: a bubble, or a request the consumer accepts
+  // ---- start: the request register must be empty too (it drains the
+  // previous box's last step while the nest is already idle)
+  wire occupied;
+  wire take;
+  wire start     = start_valid_i && !occupied;
+  wire nest_done;
+  // the start address: a structural prefix adder (the flow's area-oriented
+  // mapping makes a behavioural 64-bit add a ripple-like chain)
+  wire [AddrWidth-1:0] start_addr;
+  wire                 start_cout;
+  tilelens_prefix_add #(.Width(AddrWidth)) u_start_add (
+    .a_i(base_i), .b_i(tile_base_i), .cin_i(1'b0), .sum_o(start_addr), .cout_o(start_cout)
+  );
   tilelens_nest_counter #(
     .Levels     (Levels),
     .CountWidth (BoxWidth),
@@ -182,19 +166,19 @@ module tilelens_addr_gen #(
   ) u_nest (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .start_i     (start_valid_i),
-    .step_i      (!in_bounds || req_ready_i),
+    .start_i     (start),
+    .step_i      (take),
     .count_i     (count_i),
     .stride_i    (stride_i),
     .shift_i     (shift_i),
-    .start_addr_i(base_i + tile_base_i),
+    .start_addr_i(start_addr),
     .start_dst_i (smem_base_i),
     .dst_step_i  (run_bytes_i),
     .idx_o       (idx_q),
     .addr_o      (addr_q),
     .dst_o       (dst_q),
     .busy_o      (busy_q),
-    .done_o      (done_o)
+    .done_o      (nest_done)
   );
 
   // ---- request
@@ -209,15 +193,41 @@ module tilelens_addr_gen #(
     .sub_bits_i(perm_sub_i),
     .y_o       (src_perm)
   );
-  wire [11:0] clip_bytes = {clip[8:0], 3'b000} >> (2'd3 - ls);
-  assign req_valid_o   = busy_q && in_bounds;
-  assign req_src_o     = src_perm + {{(AddrWidth-12){1'b0}}, clip_bytes};
-  assign req_dst_o     = dst_q + {{(SmemWidth-12){1'b0}}, clip_bytes};
-  assign req_bytes_o   = {n_elems[8:0], 3'b000} >> (2'd3 - ls);
-  assign start_ready_o = !busy_q;
-  assign busy_o        = busy_q;
+  // ---- the request register (tilelens_req_stage): the step is registered
+  // as a request or a bubble; the nest advances when the register takes it
+  tilelens_req_stage #(
+    .Rank      (Rank),
+    .CoordWidth(CoordWidth),
+    .BoxWidth  (BoxWidth),
+    .AddrWidth (AddrWidth),
+    .SmemWidth (SmemWidth),
+    .DimWidth  (DimWidth)
+  ) u_req (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .load_i      (start && !busy_q),
+    .rank_i      (rank_i),
+    .coord_i     (coord_i),
+    .dim_i       (dim_i),
+    .step_valid_i(busy_q),
+    .off_i       (off),
+    .run_elems_i (run_elems_i),
+    .log2_s_i    (ls),
+    .src_i       (src_perm),
+    .dst_i       (dst_q),
+    .take_o      (take),
+    .req_valid_o (req_valid_o),
+    .req_ready_i (req_ready_i),
+    .req_src_o   (req_src_o),
+    .req_dst_o   (req_dst_o),
+    .req_bytes_o (req_bytes_o),
+    .occupied_o  (occupied),
+    .done_o      (done_o)
+  );
+  assign start_ready_o = !busy_q && !occupied;
+  assign busy_o        = busy_q || occupied;
 
-  wire unused_bits = ^{clip[CW-1:9], n_elems[CW-1:9], elem_bytes_i[0], rank_i};
+  wire unused_bits = ^{start_cout, nest_done, elem_bytes_i[0]};
 
 endmodule
 

@@ -70,7 +70,6 @@ module tilelens_base_addr_gen #(
 
   localparam integer Levels = Rank - 1;
   localparam integer IdxW   = BoxWidth - 1;
-  localparam integer CW     = CoordWidth + 2;
 
   // the counter nest (state: busy, done, indices, addresses, destination)
   wire [Levels*IdxW-1:0] idx_q;
@@ -81,39 +80,34 @@ module tilelens_base_addr_gen #(
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
   wire [BoxWidth-1:0] u = box_i[BoxWidth-1:0];
 
-  // ---- bounds of the current step
-  wire [Rank-1:0] dim_ok;
-  wire [CW-1:0]   c0;
+  // ---- the counts, and the current step's offsets (level d - 1 steps
+  // dimension d; dimension 0's run starts at coord[0] every step)
   wire [Levels*BoxWidth-1:0] count;
+  wire [Rank*BoxWidth-1:0]   off;
+  assign off[0 +: BoxWidth] = {BoxWidth{1'b0}};
   genvar d;
   generate
-    for (d = 0; d < Rank; d = d + 1) begin : gen_dim
-      wire [CoordWidth-1:0] crd = coord_i[d*CoordWidth +: CoordWidth];
-      wire [CW-1:0] dm = {{(CW-DimWidth){1'b0}}, dim_i[d*DimWidth +: DimWidth]};
-      if (d == 0) begin : gen_d0
-        assign c0 = {{2{crd[CoordWidth-1]}}, crd};
-        assign dim_ok[0] = 1'b1;
-        wire unused_dm = ^dm;
-      end else begin : gen_dn
-        wire          used = rank_i > d;
-        wire [CW-1:0] c = {{2{crd[CoordWidth-1]}}, crd} +
-                          {{(CW-IdxW){1'b0}}, idx_q[(d-1)*IdxW +: IdxW]};
-        assign dim_ok[d] = !used || (!c[CW-1] && (c < dm));
-        assign count[(d-1)*BoxWidth +: BoxWidth] = used ? box_i[d*BoxWidth +: BoxWidth]
-                                                        : {{(BoxWidth-1){1'b0}}, 1'b1};
-      end
+    for (d = 1; d < Rank; d = d + 1) begin : gen_dim
+      wire used = rank_i > d;
+      assign off[d*BoxWidth +: BoxWidth] = {1'b0, idx_q[(d-1)*IdxW +: IdxW]};
+      assign count[(d-1)*BoxWidth +: BoxWidth] = used ? box_i[d*BoxWidth +: BoxWidth]
+                                                      : {{(BoxWidth-1){1'b0}}, 1'b1};
     end
   endgenerate
 
-  wire [CW-1:0] dim0    = {{(CW-DimWidth){1'b0}}, dim_i[0 +: DimWidth]};
-  wire [CW-1:0] c0_end  = c0 + {{(CW-BoxWidth){1'b0}}, u};
-  wire          c0_neg  = c0[CW-1];
-  wire          empty0  = c0_end[CW-1] || (c0_end == {CW{1'b0}}) || (!c0_neg && (c0 >= dim0));
-  wire [CW-1:0] lo      = c0_neg ? {CW{1'b0}} : c0;
-  wire [CW-1:0] hi      = (!c0_end[CW-1] && (c0_end > dim0)) ? dim0 : c0_end;
-  wire [CW-1:0] n_elems = hi - lo;
-  wire [CW-1:0] clip    = lo - c0;
-  wire          in_bounds = !empty0 && (&dim_ok);
+  // ---- start: the request register must be empty too (it drains the
+  // previous box's last step while the nest is already idle)
+  wire occupied;
+  wire take;
+  wire start = start_valid_i && !occupied;
+  wire nest_done;
+  // the start address: a structural prefix adder (the flow's area-oriented
+  // mapping makes a behavioural 64-bit add a ripple-like chain)
+  wire [AddrWidth-1:0] start_addr;
+  wire                 start_cout;
+  tilelens_prefix_add #(.Width(AddrWidth)) u_start_add (
+    .a_i(base_i), .b_i(tile_base_i), .cin_i(1'b0), .sum_o(start_addr), .cout_o(start_cout)
+  );
 
   // ---- nest advance: a bubble, or a request the consumer accepts; level
   // d - 1 steps dimension d by stride[d] (no shift: MaxShift 0)
@@ -128,30 +122,56 @@ module tilelens_base_addr_gen #(
   ) u_nest (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .start_i     (start_valid_i),
-    .step_i      (!in_bounds || req_ready_i),
+    .start_i     (start),
+    .step_i      (take),
     .count_i     (count),
     .stride_i    (stride_i[Rank*StrideWidth-1:StrideWidth]),
     .shift_i     ({Levels*5{1'b0}}),
-    .start_addr_i(base_i + tile_base_i),
+    .start_addr_i(start_addr),
     .start_dst_i (smem_base_i),
     .dst_step_i  (run_bytes),
     .idx_o       (idx_q),
     .addr_o      (addr_q),
     .dst_o       (dst_q),
     .busy_o      (busy_q),
-    .done_o      (done_o)
+    .done_o      (nest_done)
   );
 
-  wire [11:0] clip_bytes = {clip[8:0], 3'b000} >> (2'd3 - ls);
-  assign req_valid_o   = busy_q && in_bounds;
-  assign req_src_o     = addr_q + {{(AddrWidth-12){1'b0}}, clip_bytes};
-  assign req_dst_o     = dst_q + {{(SmemWidth-12){1'b0}}, clip_bytes};
-  assign req_bytes_o   = {n_elems[8:0], 3'b000} >> (2'd3 - ls);
-  assign start_ready_o = !busy_q;
-  assign busy_o        = busy_q;
+  // ---- the request register (tilelens_req_stage): the step is registered
+  // as a request or a bubble; the nest advances when the register takes it
+  tilelens_req_stage #(
+    .Rank      (Rank),
+    .CoordWidth(CoordWidth),
+    .BoxWidth  (BoxWidth),
+    .AddrWidth (AddrWidth),
+    .SmemWidth (SmemWidth),
+    .DimWidth  (DimWidth)
+  ) u_req (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .load_i      (start && !busy_q),
+    .rank_i      (rank_i),
+    .coord_i     (coord_i),
+    .dim_i       (dim_i),
+    .step_valid_i(busy_q),
+    .off_i       (off),
+    .run_elems_i (u),
+    .log2_s_i    (ls),
+    .src_i       (addr_q),
+    .dst_i       (dst_q),
+    .take_o      (take),
+    .req_valid_o (req_valid_o),
+    .req_ready_i (req_ready_i),
+    .req_src_o   (req_src_o),
+    .req_dst_o   (req_dst_o),
+    .req_bytes_o (req_bytes_o),
+    .occupied_o  (occupied),
+    .done_o      (done_o)
+  );
+  assign start_ready_o = !busy_q && !occupied;
+  assign busy_o        = busy_q || occupied;
 
-  wire unused_bits = ^{clip[CW-1:9], n_elems[CW-1:9], elem_bytes_i[0], stride_i[StrideWidth-1:0]};
+  wire unused_bits = ^{start_cout, nest_done, elem_bytes_i[0], stride_i[StrideWidth-1:0], box_i[0 +: BoxWidth]};
 
 endmodule
 

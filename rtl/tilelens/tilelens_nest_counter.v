@@ -70,35 +70,48 @@ module tilelens_nest_counter #(
   reg [Levels*AddrWidth-1:0] addr_q, addr_d;        // address of each level's current pass
   reg [SmemWidth-1:0]        dst_q, dst_d;
 
-  // ---- the level that advances: the lowest one not at its last index
-  wire [Levels-1:0] last;
+  // ---- the level that advances: the lowest one not at its last index.
+  // last_q[k] is registered (idx == count - 1 of level k), computed one
+  // cycle ahead from the flags below, so that the choice of the stepping
+  // level is a priority over flops, not over the index comparators:
+  //   one[k]: count == 1 (a level that restarts at 0 is at its last index)
+  //   pen[k]: idx + 2 == count (the stepping level's next index is its last)
+  // Counts are stable while busy, so last_q always equals the comparison.
+  reg  [Levels-1:0] last_q, last_d;
+  wire [Levels-1:0] one, pen;
+  reg  [Levels:0]   pre;                 // pre[k]: every level below k is at its last index
+  wire [Levels-1:0] sel, below;          // one-hot stepping level; the levels below it
+  integer j;
+  always @* begin
+    pre[0] = 1'b1;
+    for (j = 0; j < Levels; j = j + 1) pre[j+1] = pre[j] & last_q[j];
+  end
   genvar k;
   generate
     for (k = 0; k < Levels; k = k + 1) begin : gen_last
-      assign last[k] = ({1'b0, idx_q[k*IdxW +: IdxW]} + 1'b1) == count_i[k*CountWidth +: CountWidth];
+      wire [CountWidth-1:0] cnt = count_i[k*CountWidth +: CountWidth];
+      assign one[k]   = cnt == {{(CountWidth-1){1'b0}}, 1'b1};
+      assign pen[k]   = ({1'b0, idx_q[k*IdxW +: IdxW]} + {{(CountWidth-2){1'b0}}, 2'd2}) == cnt;
+      assign sel[k]   = pre[k] & !last_q[k];
+      assign below[k] = pre[k] & last_q[k];
     end
   endgenerate
-  reg [2:0] lvl;
-  integer i;
-  always @* begin
-    lvl = 3'd0;
-    for (i = Levels - 1; i >= 0; i = i - 1) if (!last[i]) lvl = i[2:0];
-  end
-  wire all_last = &last;
+  wire all_last = pre[Levels];
 
+  // one-hot selects of the stepping level's stride, shift and stored address
   reg [StrideWidth-1:0] stride_sel;
   reg [4:0]             shift_sel;
   reg [AddrWidth-1:0]   addr_sel;
+  integer i;
   always @* begin
     stride_sel = {StrideWidth{1'b0}};
     shift_sel  = 5'd0;
     addr_sel   = {AddrWidth{1'b0}};
-    for (i = 0; i < Levels; i = i + 1)
-      if (lvl == i[2:0]) begin
-        stride_sel = stride_i[i*StrideWidth +: StrideWidth];
-        shift_sel  = shift_i[i*5 +: 5];
-        addr_sel   = addr_q[i*AddrWidth +: AddrWidth];
-      end
+    for (i = 0; i < Levels; i = i + 1) begin
+      stride_sel = stride_sel | ({StrideWidth{sel[i]}} & stride_i[i*StrideWidth +: StrideWidth]);
+      shift_sel  = shift_sel  | ({5{sel[i]}} & shift_i[i*5 +: 5]);
+      addr_sel   = addr_sel   | ({AddrWidth{sel[i]}} & addr_q[i*AddrWidth +: AddrWidth]);
+    end
   end
   wire [IncW-1:0] inc;
   generate
@@ -109,7 +122,29 @@ module tilelens_nest_counter #(
       wire unused_shift = ^shift_sel;
     end
   endgenerate
-  wire [AddrWidth-1:0] addr_next = addr_sel + {{(AddrWidth-IncW){1'b0}}, inc};
+  // the stride add as a structural prefix adder (a behavioural add is
+  // mapped as a long ripple-like chain by the flow's area-oriented ABC)
+  wire [AddrWidth-1:0] addr_next;
+  wire                 addr_cout;
+  tilelens_prefix_add #(.Width(AddrWidth)) u_add (
+    .a_i   (addr_sel),
+    .b_i   ({{(AddrWidth-IncW){1'b0}}, inc}),
+    .cin_i (1'b0),
+    .sum_o (addr_next),
+    .cout_o(addr_cout)
+  );
+  wire unused_cout = addr_cout;
+
+  // the destination's step: a structural prefix adder as well
+  wire [SmemWidth-1:0] dst_next;
+  wire                 dst_cout;
+  tilelens_prefix_add #(.Width(SmemWidth)) u_dst_add (
+    .a_i   (dst_q),
+    .b_i   ({{(SmemWidth-12){1'b0}}, dst_step_i}),
+    .cin_i (1'b0), .sum_o(dst_next),
+    .cout_o(dst_cout)
+  );
+  wire unused_dst_cout = dst_cout;
 
   wire advance = busy_q && step_i;
 
@@ -117,27 +152,31 @@ module tilelens_nest_counter #(
     busy_d = busy_q;
     done_d = 1'b0;
     idx_d  = idx_q;
+    last_d = last_q;
     addr_d = addr_q;
     dst_d  = dst_q;
     if (!busy_q) begin
       if (start_i) begin
         busy_d = 1'b1;
         idx_d  = {Levels*IdxW{1'b0}};
+        last_d = one;
         addr_d = {Levels{start_addr_i}};
         dst_d  = start_dst_i;
       end
     end else if (advance) begin
-      dst_d = dst_q + {{(SmemWidth-12){1'b0}}, dst_step_i};
+      dst_d = dst_next;
       if (all_last) begin
         busy_d = 1'b0;
         done_d = 1'b1;
       end else begin
         for (i = 0; i < Levels; i = i + 1) begin
-          if (i[2:0] < lvl) begin
+          if (below[i]) begin
             idx_d[i*IdxW +: IdxW]            = {IdxW{1'b0}};
+            last_d[i]                        = one[i];
             addr_d[i*AddrWidth +: AddrWidth] = addr_next;
-          end else if (i[2:0] == lvl) begin
+          end else if (sel[i]) begin
             idx_d[i*IdxW +: IdxW]            = idx_q[i*IdxW +: IdxW] + 1'b1;
+            last_d[i]                        = pen[i];
             addr_d[i*AddrWidth +: AddrWidth] = addr_next;
           end
         end
@@ -157,6 +196,7 @@ module tilelens_nest_counter #(
 
   always @(posedge clk_i) begin
     idx_q  <= idx_d;
+    last_q <= last_d;
     addr_q <= addr_d;
     dst_q  <= dst_d;
   end

@@ -4,7 +4,8 @@
  * generator with a start handshake, compare it cycle by cycle against the
  * library's unit model (tl_tma_eval / tl_tma_commit, which runs the C
  * model's incremental generator tl_gen_begin / tl_gen_next) and count the
- * same coverage. A harness derives from GenTb<Self, Dut> and gives:
+ * same coverage (the bubble and clipping bins on the step the nest hands to
+ * the request register). A harness derives from GenTb<Self, Dut> and gives:
  *
  *   static constexpr const char *kName;      block name
  *   static const bool kTileModes;            the block takes tile-major boxes
@@ -143,18 +144,23 @@ struct GenTb {
     const tl_gen &g = m.gen;
     const tl_counters &c = g.cfg;
     if (b_case2 >= 0 && m.valid && c.mode == TL_MODE_WIDE_TILE) cv.hit(b_case2);
-    // the current step's view coordinates, as the C model computes them
+    // the step the nest presents to the request register this cycle (taken
+    // unless the register holds a stalled request), as the C model sees it
+    if (!m.nest || (m.valid && !ready)) return;
+    tl_gen probe = g;
+    tl_req r;
+    tl_step kind = tl_gen_next(&probe, &r);
     int64_t cc[TL_MAX_RANK];
     for (int k = 0; k < TL_MAX_RANK; k++) cc[k] = g.coord[k];
     for (int k = 0; k < TL_MAX_LEVELS; k++) cc[c.vdim[k]] += (int64_t)g.idx[k] << c.log2_weight[k];
-    if (m.kind == TL_STEP_BUBBLE) {
+    if (kind == TL_STEP_BUBBLE) {
       for (uint32_t k = 1; k < g.rank; k++) {
         if (cc[k] < 0) cv.hit(b_bubble_lo);
         else if (cc[k] >= (int64_t)g.dim[k]) cv.hit(b_bubble_hi);
       }
       if (cc[0] + c.run_elems <= 0) cv.hit(b_bubble0_lo);
       if (cc[0] >= (int64_t)g.dim[0]) cv.hit(b_bubble0_hi);
-    } else if (m.valid) {
+    } else if (kind == TL_STEP_REQ) {
       if (cc[0] < 0) cv.hit(b_clip_lo);
       if (cc[0] + c.run_elems > (int64_t)g.dim[0]) cv.hit(b_clip_hi);
     }

@@ -354,27 +354,33 @@ TL_API uint64_t  tl_gen_total_steps(const tl_gen *g);   /* 0 for NULL or never b
 /* ---- Composed TMA address unit (tilelens_tma_addr) --------------------------
  * The cycle model of the RTL unit (and of tilelens_addr_gen and
  * tilelens_base_addr_gen, whose harnesses use it too): idle until a start
- * handshake takes a box, then one counter step per cycle in which the
- * request is not stalled. One clock cycle is tl_tma_eval() then
- * tl_tma_commit():
+ * handshake takes a box; then the counter nest presents one step per cycle
+ * to a request register, which takes it (as a request or a bubble) in every
+ * cycle in which it does not hold a request that waits for req_ready. A
+ * step's request is offered in the cycle after the nest presented it: one
+ * cycle of request latency (the first request two cycles after the start),
+ * one step per unstalled cycle after that. One clock cycle is
+ * tl_tma_eval() then tl_tma_commit():
  *
  *   eval    the cycle's outputs, from the state alone (no input is read):
- *           start_ready = !busy; busy: the next step is computed, kind =
- *           TL_STEP_REQ (valid = 1, req = the request offered) or
- *           TL_STEP_BUBBLE (valid = 0, nothing offered); idle: kind =
- *           TL_STEP_DONE, valid = 0. done (a register) is 1 in the cycle after
- *           the last step was taken.
+ *           start_ready = !busy; kind = the request register's step:
+ *           TL_STEP_REQ (valid = 1, req = the request offered),
+ *           TL_STEP_BUBBLE (valid = 0, nothing offered), TL_STEP_DONE
+ *           (empty: idle, or the cycle after the start; valid = 0).
+ *           busy = the nest or the register holds a step. done (a
+ *           register) is 1 in the cycle after the register drained.
  *   commit  the clock edge, inputs sampled (each 0 or 1, else TL_ERR_RANGE):
  *           rst_n = 0: idle, done = 0 (the RTL's reset; statistics kept);
- *           busy: a bubble always advances; a request advances when
- *           req_ready = 1 (valid && req_ready is the transfer), otherwise the
- *           same request is offered again next cycle; after the last step
- *           busy falls and done is 1 for one cycle; start_valid is ignored;
- *           idle and start_valid = 1: the box (d, b) is checked
- *           (tl_request_check); an accepted box makes the unit busy from the next
- *           cycle, a rejected one is dropped; err holds the status of the
- *           last start. d and b are read only then (the model copies what it
- *           needs; the RTL wants its inputs held until done).
+ *           take = !(valid && !req_ready): the register takes the nest's
+ *           current step if the nest is busy (the nest advances; after its
+ *           last step it is idle), else it empties (done next cycle if it
+ *           held a step); otherwise the same request is offered again next
+ *           cycle. valid && req_ready is the transfer. start_valid is
+ *           ignored while busy; idle and start_valid = 1: the box (d, b) is
+ *           checked (tl_request_check); an accepted box makes the unit busy
+ *           from the next cycle, a rejected one is dropped; err holds the
+ *           status of the last start. d and b are read only then (the model
+ *           copies what it needs; the RTL wants its inputs held until done).
  *           Returns the start's status in a cycle with a start, TL_OK in
  *           other cycles, or TL_ERR_NULL / TL_ERR_STATE (not reset, or no
  *           eval since the last commit) / TL_ERR_RANGE with no state change.
@@ -386,7 +392,7 @@ typedef struct {
   uint64_t cycles;        /* commits with rst_n = 1 */
   uint64_t busy_cycles;   /* of which busy */
   uint64_t requests;      /* requests transferred (valid && req_ready) */
-  uint64_t bubbles;       /* steps without a request */
+  uint64_t bubbles;       /* steps without a request (cycles the register held one) */
   uint64_t stalls;        /* cycles a request waited for req_ready */
   uint64_t boxes;         /* starts accepted */
   uint64_t rejected;      /* starts dropped (err says why) */
@@ -394,15 +400,19 @@ typedef struct {
 
 typedef struct {
   /* state (the RTL's registers) */
-  tl_gen       gen;          /* the box in flight */
-  uint32_t     busy;         /* busy_o */
+  tl_gen       gen;          /* the box in flight: the nest's current step */
+  uint32_t     nest;         /* the nest holds a step (not yet taken) */
+  uint32_t     slot;         /* the request register holds a step */
+  tl_step      slot_kind;    /* its kind: TL_STEP_REQ or TL_STEP_BUBBLE */
+  tl_req       slot_req;     /* its request (TL_STEP_REQ) */
+  uint32_t     busy;         /* busy_o: nest || slot */
   uint32_t     done;         /* done_o */
   tl_status    err;          /* status of the last start handshake */
   /* outputs of the current cycle, written by tl_tma_eval() */
   uint32_t     start_ready;  /* start_ready_o */
   uint32_t     valid;        /* req_valid_o */
   tl_req       req;          /* req_src_o, req_dst_o, req_bytes_o (when valid) */
-  tl_step      kind;         /* this cycle's step: REQ, BUBBLE, DONE when idle */
+  tl_step      kind;         /* the register's step: REQ, BUBBLE, DONE when empty */
   tl_tma_stats stats;
   /* internal */
   uint32_t     evaluated;

@@ -2,8 +2,10 @@
  * tilelens_tma_addr.c - cycle model of tilelens_tma_addr, the composed
  * TileLens TMA address unit (descriptor classes, box check, counter
  * reconfigurator, split-and-sum, address generator): a start handshake
- * takes a box, then one counter step per cycle in which the request
- * interface is not stalled. The per-cycle contract is in tilelens.h
+ * takes a box, then the counter nest presents one step per cycle to the
+ * request register (tilelens_req_stage), which takes it in every cycle in
+ * which it does not hold a stalled request; the request leaves from the
+ * register, one cycle after its step. The per-cycle contract is in tilelens.h
  * ("Composed TMA address unit"); the RTL harnesses of tilelens_addr_gen,
  * tilelens_base_addr_gen and tilelens_tma_addr compare against exactly
  * these functions.
@@ -29,12 +31,9 @@ tl_status tl_tma_eval(tl_tma *u) {
   if (!u) return TL_ERR_NULL;
   if (!tma_ok(u)) return TL_ERR_STATE;
   u->start_ready = !u->busy;
-  u->valid = 0;
-  u->kind = TL_STEP_DONE;
-  if (u->busy) {
-    u->kind = tl_gen_current(&u->gen, &u->req);
-    u->valid = u->kind == TL_STEP_REQ;
-  }
+  u->kind = u->slot ? u->slot_kind : TL_STEP_DONE;
+  u->valid = u->kind == TL_STEP_REQ;
+  if (u->valid) u->req = u->slot_req;
   u->evaluated = 1;
   return TL_OK;
 }
@@ -60,14 +59,24 @@ tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_
     if (u->kind == TL_STEP_BUBBLE) u->stats.bubbles++;
     else if (u->kind == TL_STEP_REQ && req_ready) u->stats.requests++;
     else if (u->kind == TL_STEP_REQ) u->stats.stalls++;
-    if (u->kind == TL_STEP_BUBBLE || (u->kind == TL_STEP_REQ && req_ready)) {
-      tl_gen_advance(&u->gen);  /* the step eval() showed */
-      if (u->gen.done) { u->busy = 0; done_next = 1; }
+    if (!(u->valid && !req_ready)) {  /* the register takes a step, or empties */
+      if (u->nest) {
+        u->slot_kind = tl_gen_current(&u->gen, &u->slot_req);
+        u->slot = 1;
+        tl_gen_advance(&u->gen);
+        if (u->gen.done) u->nest = 0;
+      } else if (u->slot) {
+        u->slot = 0;
+        done_next = 1;
+      }
     }
+    u->busy = u->nest || u->slot;
   } else if (start_valid) {
     st = tl_gen_begin(&u->gen, d, b);
     u->err = st;
-    u->busy = st == TL_OK && !u->gen.done;
+    u->nest = st == TL_OK && !u->gen.done;
+    u->slot = 0;
+    u->busy = u->nest;
     if (st == TL_OK) u->stats.boxes++;
     else u->stats.rejected++;
   }

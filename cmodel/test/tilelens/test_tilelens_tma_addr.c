@@ -50,7 +50,8 @@ static size_t run_box(tl_tma *u, const tl_desc *d, const tl_box *b, uint32_t rea
 }
 
 /* Why: under any back-pressure the unit transfers exactly tl_box_requests()'s
- * stream, one step per unstalled cycle: busy cycles = steps + stalls. */
+ * stream, one step per unstalled cycle behind one cycle of request latency:
+ * busy cycles = 1 + steps + stalls. */
 Test(tilelens_tma_addr, stream_under_back_pressure) {
   tl_desc d;
   tl_box b;
@@ -77,7 +78,7 @@ Test(tilelens_tma_addr, stream_under_back_pressure) {
     }
     cr_assert_eq(u.stats.requests, nw);
     cr_assert_eq(u.stats.bubbles, steps - nw);
-    cr_assert_eq(busy, steps + u.stats.stalls, "mask %zu", m);
+    cr_assert_eq(busy, 1 + steps + u.stats.stalls, "mask %zu", m);
     cr_assert_eq(u.stats.busy_cycles, busy);
     cr_assert_eq(u.stats.boxes, 1);
     cr_assert_eq(u.stats.rejected, 0);
@@ -126,7 +127,11 @@ Test(tilelens_tma_addr, rejected_start_and_reset) {
   cr_assert_eq(tl_tma_tick(&u, 1, 1, &d, &b), TL_OK);
   cr_assert_eq(u.busy, 1);
   cr_assert_eq(tl_tma_tick(&u, 0, 1, NULL, NULL), TL_OK);
-  cr_assert_eq(u.valid, 1);
+  cr_assert_eq(u.valid, 0, "the cycle after the start: the request register is empty");
+  cr_assert_eq(u.kind, TL_STEP_DONE);
+  cr_assert_eq(u.busy, 1);
+  cr_assert_eq(tl_tma_tick(&u, 0, 1, NULL, NULL), TL_OK);
+  cr_assert_eq(u.valid, 1, "the first request, two cycles after the start");
   tl_tma_eval(&u);
   cr_assert_eq(tl_tma_commit(&u, 0, 0, 1, NULL, NULL), TL_OK);  /* reset */
   cr_assert_eq(u.busy, 0);

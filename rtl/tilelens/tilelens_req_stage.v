@@ -1,0 +1,219 @@
+// tilelens_req_stage - the request stage both TMA address generators share
+// (tilelens_addr_gen, tilelens_base_addr_gen): the bounds of a box, loaded
+// once at its start, and the request register the generators' requests
+// leave from.
+//
+// Behaviour:
+//   load_i (the start handshake) registers the box's bounds, clamped to
+//   the range a step's offsets can reach (BoxWidth-bit offsets, runs of at
+//   most 2^(BoxWidth-1) elements):
+//     dimension d >= 1: a step's offset off[d] is in bounds iff
+//       lo[d] <= off[d] < hi[d], lo = clamp(-coord[d], 0, 2^BoxWidth),
+//       hi = clamp(dim[d] - coord[d], 0, 2^BoxWidth); a dimension at or
+//       above rank_i has lo = 0, hi = 2^BoxWidth (always in bounds);
+//     dimension 0: q = clamp(-coord[0], 0, 2^(BoxWidth+1)),
+//       r = clamp(dim[0] - coord[0], 0, 2^(BoxWidth+1)); with x = off[0]
+//       and the run [x, x + run) relative to coord[0], the run is empty iff
+//       x + run <= q or x >= r; otherwise the request covers
+//       [max(x, q), min(x + run, r)): clip = max(q - x, 0) elements,
+//       n = min(x + run, r) - max(x, q) elements.
+//   The clamps keep every comparison exact for offsets below 2^BoxWidth and
+//   runs up to 2^(BoxWidth-1) (the module's domain); they equal the
+//   unclamped tests of docs/tilelens.md ("Bounds").
+//   Each cycle in which the request register can take a step (take_o: it
+//   is empty, holds a bubble, or its request is accepted by req_ready_i)
+//   and step_valid_i is high, the step presented (off_i, src_i, dst_i) is
+//   registered: req_valid_o = in bounds, req_src_o = src + clip*s,
+//   req_dst_o = dst + clip*s, req_bytes_o = n*s. A step out of bounds
+//   occupies the register for one cycle without a request (a bubble).
+//   take_o is high whenever the register is not holding a request that
+//   waits for req_ready_i; the step source advances on step_valid_i &&
+//   take_o. occupied_o: the register holds a step (request or bubble).
+//   done_o is high for one cycle after the register drains (it held a
+//   step, takes none and the source has none: step_valid_i low).
+//   Payload outputs are meaningful only while req_valid_o is high.
+// Reset: rst_ni low (asynchronous): empty, no request, done_o low. The
+// bounds and the payload have no reset (loaded before they are used).
+// Twin: the request slot of tl_tma_eval() / tl_tma_commit()
+// (cmodel/src/tilelens/tilelens_tma_addr.c); the bounds are those of
+// tl_gen_current() (cmodel/src/tilelens/tilelens_addr_gen.c).
+//
+// Worked example (BoxWidth 9, 4-byte elements): coord[0] = -3, dim[0] =
+// 100, run 8, a step at x = 0: q = 3, r = 103: clip = 3, n = 8 - 3 = 5:
+// src + 12, dst + 12, 20 bytes. At x = 96: n = min(104, 103) - 96 = 7.
+//
+// Parameters:
+//   Rank        view dimensions (TL_MAX_RANK, 5)
+//   CoordWidth  coordinate width (TL_COORD_BITS, 32)
+//   BoxWidth    offset and box size width (TL_BOX_BITS, 9)
+//   AddrWidth   global address width (TL_ADDR_BITS, 64)
+//   SmemWidth   shared-memory address width (TL_SMEM_BITS, 32)
+//   DimWidth    dimension size width (33: sizes 1..2^32)
+`default_nettype none
+
+module tilelens_req_stage #(
+  parameter integer Rank       = 5,
+  parameter integer CoordWidth = 32,
+  parameter integer BoxWidth   = 9,
+  parameter integer AddrWidth  = 64,
+  parameter integer SmemWidth  = 32,
+  parameter integer DimWidth   = 33
+) (
+  input  wire                       clk_i,
+  input  wire                       rst_ni,
+  // box bounds, registered on load_i
+  input  wire                       load_i,
+  input  wire [2:0]                 rank_i,       // 1..Rank
+  input  wire [Rank*CoordWidth-1:0] coord_i,      // signed start coordinates
+  input  wire [Rank*DimWidth-1:0]   dim_i,        // elements per dimension
+  // the step presented
+  input  wire                       step_valid_i, // a step is presented
+  input  wire [Rank*BoxWidth-1:0]   off_i,        // its offset per dimension
+  input  wire [BoxWidth-1:0]        run_elems_i,  // elements per step
+  input  wire [1:0]                 log2_s_i,     // element size
+  input  wire [AddrWidth-1:0]       src_i,        // source of the run's first element
+  input  wire [SmemWidth-1:0]       dst_i,        // destination of the run's first element
+  output wire                       take_o,       // the register takes a step this cycle
+  // the request register
+  output wire                       req_valid_o,
+  input  wire                       req_ready_i,
+  output wire [AddrWidth-1:0]       req_src_o,
+  output wire [SmemWidth-1:0]       req_dst_o,
+  output wire [11:0]                req_bytes_o,
+  output wire                       occupied_o,
+  output wire                       done_o
+);
+
+  localparam integer CW = CoordWidth + 2;   // coordinate differences, signed
+  localparam integer BW = BoxWidth;
+  localparam integer QW = BoxWidth + 2;     // dimension 0's clamped bounds
+
+  // ---- bounds, clamped (computed from the held inputs, registered on load_i)
+  wire [Rank*(BW+1)-1:0] lo_d, hi_d;
+  wire [QW-1:0]          q_d, r_d;
+  genvar d;
+  generate
+    for (d = 0; d < Rank; d = d + 1) begin : gen_bnd
+      wire [CoordWidth-1:0] crd = coord_i[d*CoordWidth +: CoordWidth];
+      wire [CW-1:0] c  = {{2{crd[CoordWidth-1]}}, crd};
+      wire [CW-1:0] nc = {CW{1'b0}} - c;                                   // -coord
+      wire [CW-1:0] t  = {{(CW-DimWidth){1'b0}}, dim_i[d*DimWidth +: DimWidth]} - c; // dim - coord
+      if (d == 0) begin : gen_q
+        // clamp(., 0, 2^(BW+1))
+        assign q_d = (nc[CW-1] || nc == {CW{1'b0}}) ? {QW{1'b0}} :
+                     (|nc[CW-2:BW+1]) ? {1'b1, {(QW-1){1'b0}}} : nc[QW-1:0];
+        assign r_d = (t[CW-1] || t == {CW{1'b0}}) ? {QW{1'b0}} :
+                     (|t[CW-2:BW+1]) ? {1'b1, {(QW-1){1'b0}}} : t[QW-1:0];
+        assign lo_d[0 +: BW+1] = {(BW+1){1'b0}};
+        assign hi_d[0 +: BW+1] = {(BW+1){1'b0}};
+      end else begin : gen_lh
+        // clamp(., 0, 2^BW); a dimension at or above the rank always fits
+        wire used = rank_i > d;
+        assign lo_d[d*(BW+1) +: BW+1] =
+            (!used || nc[CW-1] || nc == {CW{1'b0}}) ? {(BW+1){1'b0}} :
+            (|nc[CW-2:BW]) ? {1'b1, {BW{1'b0}}} : nc[BW:0];
+        assign hi_d[d*(BW+1) +: BW+1] =
+            !used ? {1'b1, {BW{1'b0}}} :
+            (t[CW-1] || t == {CW{1'b0}}) ? {(BW+1){1'b0}} :
+            (|t[CW-2:BW]) ? {1'b1, {BW{1'b0}}} : t[BW:0];
+      end
+    end
+  endgenerate
+
+  reg [Rank*(BW+1)-1:0] lo_q, hi_q;
+  reg [QW-1:0]          q_q, r_q;
+  always @(posedge clk_i) begin
+    if (load_i) begin
+      lo_q <= lo_d;
+      hi_q <= hi_d;
+      q_q  <= q_d;
+      r_q  <= r_d;
+    end
+  end
+
+  // ---- the step presented: in bounds, clip and length
+  wire [Rank-1:0] dim_ok;
+  generate
+    for (d = 0; d < Rank; d = d + 1) begin : gen_ok
+      if (d == 0) begin : gen_ok0
+        assign dim_ok[0] = 1'b1;
+        wire unused_lh = ^{lo_q[0 +: BW+1], hi_q[0 +: BW+1]};
+      end else begin : gen_okn
+        wire [BW:0] o = {1'b0, off_i[d*BW +: BW]};
+        assign dim_ok[d] = (o >= lo_q[d*(BW+1) +: BW+1]) && (o < hi_q[d*(BW+1) +: BW+1]);
+      end
+    end
+  endgenerate
+  wire [QW-1:0] x      = {2'b00, off_i[0 +: BW]};
+  wire [QW-1:0] x_end  = x + {2'b00, run_elems_i};
+  wire          empty0 = (x_end <= q_q) || (x >= r_q);
+  wire [QW-1:0] lo     = (x > q_q) ? x : q_q;
+  wire [QW-1:0] hi     = (x_end < r_q) ? x_end : r_q;
+  wire [QW-1:0] n      = hi - lo;
+  wire [QW-1:0] clip   = (q_q > x) ? q_q - x : {QW{1'b0}};
+  wire          in_bounds = !empty0 && (&dim_ok);
+
+  // element counts to bytes: 9 bits (at most 2^(BoxWidth-1) = 256 elements)
+  wire [QW+8:0] clip_x = {9'd0, clip};
+  wire [QW+8:0] n_x    = {9'd0, n};
+  wire [11:0] clip_bytes = {clip_x[8:0], 3'b000} >> (2'd3 - log2_s_i);
+  wire [11:0] n_bytes    = {n_x[8:0], 3'b000} >> (2'd3 - log2_s_i);
+  wire [AddrWidth-1:0] src_sum;
+  wire                 src_cout;
+  tilelens_prefix_add #(.Width(AddrWidth)) u_src_add (
+    .a_i   (src_i),
+    .b_i   ({{(AddrWidth-12){1'b0}}, clip_bytes}),
+    .cin_i (1'b0),
+    .sum_o (src_sum),
+    .cout_o(src_cout)
+  );
+  wire [SmemWidth-1:0] dst_sum;
+  wire                 dst_cout;
+  tilelens_prefix_add #(.Width(SmemWidth)) u_dst_add (
+    .a_i   (dst_i),
+    .b_i   ({{(SmemWidth-12){1'b0}}, clip_bytes}),
+    .cin_i (1'b0),
+    .sum_o (dst_sum),
+    .cout_o(dst_cout)
+  );
+
+  // ---- the request register
+  reg                 occ_q, valid_q, done_q;
+  reg [AddrWidth-1:0] src_q;
+  reg [SmemWidth-1:0] dst_q;
+  reg [11:0]          bytes_q;
+  wire take = !(valid_q && !req_ready_i);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      occ_q   <= 1'b0;
+      valid_q <= 1'b0;
+      done_q  <= 1'b0;
+    end else begin
+      if (take) begin
+        occ_q   <= step_valid_i;
+        valid_q <= step_valid_i && in_bounds;
+      end
+      done_q <= occ_q && take && !step_valid_i;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (take) begin
+      src_q   <= src_sum;
+      dst_q   <= dst_sum;
+      bytes_q <= n_bytes;
+    end
+  end
+
+  assign take_o      = take;
+  assign req_valid_o = valid_q;
+  assign req_src_o   = src_q;
+  assign req_dst_o   = dst_q;
+  assign req_bytes_o = bytes_q;
+  assign occupied_o  = occ_q;
+  assign done_o      = done_q;
+
+  wire unused_bits = ^{src_cout, dst_cout, clip_x[QW+8:9], n_x[QW+8:9]};
+
+endmodule
+
+`default_nettype wire
