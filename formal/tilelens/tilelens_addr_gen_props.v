@@ -281,7 +281,7 @@ module tilelens_addr_gen_props #(
   wire signed [W-1:0]  after   = first + $signed({{(W-12){1'b0}}, n_out});
   wire                 box_ok  = (off_b & s_m1) == {AddrWidth{1'b0}} &&
                                  off_el < (1 << BoxWidth) && doff_b == off_b[SmemWidth-1:0] &&
-                                 (req_bytes & s_m1[11:0]) == 12'd0 && n_out != 12'd0 &&
+                                 (bytes_ref & s_m1[11:0]) == 12'd0 && n_out != 12'd0 &&
                                  first >= 0 && first >= c0 && after <= dim0 && after <= run_end;
 
   // the shadow request register: the step the nest presented last, taken
