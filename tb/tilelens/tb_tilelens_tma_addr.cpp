@@ -336,7 +336,9 @@ struct TbTmaAddr {
   void step(lockstep::Env &env, Dut &dut, Exp &e) {
     auto &rng = env.rng;
     auto &cv = env.cov;
-    rst_n = resets.step(rng, env.cyc, !m.busy, !drv.cases.directed_phase());
+    // no reset before the last directed box has finished (its stream feeds
+    // the paper checks)
+    rst_n = resets.step(rng, env.cyc, !m.busy, !drv.cases.directed_phase() && directed_started.empty());
     if (resets.began) cv.hit(m.busy ? b_reset_busy : b_idle_reset);
     dut.rst_ni = rst_n;
     // a case: the next directed one, else a pool case broken in one way or
