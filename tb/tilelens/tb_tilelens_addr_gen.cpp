@@ -42,7 +42,7 @@ struct TbAddrGen : tlstim::GenTb<TbAddrGen, Vtilelens_addr_gen> {
   tlstim::Case random_case(lockstep::Rng &rng) {
     for (;;) {
       tlstim::Case c = tlstim::random_supported(rng, rng.chance(2, 3));
-      if (tl_box_check(&c.d, &c.b) == TL_OK) return c;
+      if (tl_request_check(&c.d, &c.b) == TL_OK) return c;
     }
   }
 

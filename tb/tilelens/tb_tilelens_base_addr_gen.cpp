@@ -38,7 +38,7 @@ struct TbBaseAddrGen : tlstim::GenTb<TbBaseAddrGen, Vtilelens_base_addr_gen> {
   tlstim::Case random_case(lockstep::Rng &rng) {
     for (;;) {
       tlstim::Case c = tlstim::random_supported(rng, 0);
-      if (tl_box_check(&c.d, &c.b) == TL_OK) return c;
+      if (tl_request_check(&c.d, &c.b) == TL_OK) return c;
     }
   }
 

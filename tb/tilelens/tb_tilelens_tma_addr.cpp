@@ -1,6 +1,6 @@
 /*
  * tb_tilelens_tma_addr.cpp - lockstep harness of tilelens_tma_addr, the
- * composed TileLens TMA address unit: err_o against tl_box_check() every
+ * composed TileLens TMA address unit: err_o against tl_request_check() every
  * cycle, the request stream against tl_gen_begin() / tl_gen_next() cycle by
  * cycle (the library's unit model, tl_tma_eval / tl_tma_commit).
  *
@@ -329,7 +329,7 @@ struct TbTmaAddr {
     for (int k = 0; k < 5; k++) bx |= (uint64_t)(b.box[k] & 511) << (9 * k);
     dut.box_i = bx;
     dut.smem_base_i = b.smem_base;
-    cur_err = tl_box_check(&d, &b);
+    cur_err = tl_request_check(&d, &b);
     cur_faults = faults(d, b, dst, info);
   }
 
