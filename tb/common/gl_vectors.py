@@ -74,12 +74,15 @@ def main():
                     prev = on
             if starts:
                 k = max(1, min(4, rest // 25, len(starts)))
-                length = rest // k
-                # resets with room for a whole window (all of them when none has)
-                room = [s for s in starts if s + length <= total] or starts
-                k = min(k, len(room))
-                length = rest // k
-                room = [s for s in room if s + length <= total] or room
+                # resets with room for a whole window (all of them when none
+                # has); fewer windows are longer, so shrink k until k resets
+                # have room for a window of rest // k cycles
+                while True:
+                    length = rest // k
+                    room = [s for s in starts if s + length <= total] or starts
+                    if len(room) >= k:
+                        break
+                    k = len(room)
                 # the last of them (deepest into the run) and k-1 others at random
                 chosen = sorted(rng.sample(room[:-1], k - 1) + [room[-1]])
                 used = set()
