@@ -160,6 +160,18 @@ def is_trivial(spec):
     return not spec["const"] and not spec["unused"]
 
 
+def whole_ok(spec):
+    """A child marked `:whole` in its parent's children column (configs.tsv)
+    is used as the table's own configuration, synthesized once and shared
+    with its own row, even though the parent leaves outputs open: the
+    parent's run flattens the child's mapped netlist in and `opt_clean
+    -purge` removes every cell with no load, so what only those outputs
+    needed goes. Only a child whose parent ties none of its inputs can be
+    used so (constants would have to propagate through the child's logic,
+    which the removal of unloaded cells cannot do)."""
+    return not spec["const"]
+
+
 def check_glue(design, top, wrappers):
     """The mapped glue against the wrappers it instantiates: every output bit a
     wrapper drops has no load, every input bit it ties is tied to the same

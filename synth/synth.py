@@ -93,7 +93,9 @@ def read_table(path=TABLE):
         if c["flow"] not in flow.FLOW_OPTIONS:
             sys.exit(f"{where}: flow must be one of {', '.join(flow.FLOW_OPTIONS)}")
         kids = [] if c["children"] in ("", "-") else [k.strip() for k in c["children"].split(",")]
-        c.update(children=kids, params=params, fast=(c["set"] == "fast"), main=(c["set"] in ("fast", "main")),
+        whole = {k[:-len(":whole")] for k in kids if k.endswith(":whole")}
+        kids = [k[:-len(":whole")] if k.endswith(":whole") else k for k in kids]
+        c.update(children=kids, whole=whole, params=params, fast=(c["set"] == "fast"), main=(c["set"] in ("fast", "main")),
                  delta=terms, line=lineno)
         configs.append(c)
     by_name = {c["name"]: c for c in configs}
@@ -262,11 +264,15 @@ class Runner:
                 rec["cached"] = True
                 results[c["name"]] = rec
             else:
-                # Longest first: the last run's time, else the committed
-                # measurement (synth/runtimes.json), else unknown (first).
-                guess = (prev or {}).get("record", {}).get(
-                    "yosys_s", self.runtimes.get(c["name"], 1e9))
+                # Longest first: the last run's Yosys CPU time, else the
+                # committed measurement (synth/runtimes.json), else unknown
+                # (first).
+                rprev = (prev or {}).get("record", {})
+                guess = rprev.get("yosys_cpu_s", rprev.get(
+                    "yosys_s", self.runtimes.get(c["name"], 1e9)))
                 todo.append((guess, c, files, key, ykey))
+        chain = chain_priority([(t[1], t[0]) for t in todo])
+        todo = [(chain[t[1]["name"]],) + t[1:] for t in todo]
         todo.sort(key=lambda t: -t[0])
         if not run_missing:
             for _, c, _, _, _ in todo:
@@ -358,6 +364,21 @@ class Runner:
         return {k: v for k, v in results.items() if k in wanted or k in seen}
 
 
+def chain_priority(items):
+    """items: (config, its expected time) in plan order, children before
+    their parents. Returns {name: priority}: the longest chain a
+    configuration starts, its own time plus the longest chain of the
+    parents waiting for it (longest-processing-time first on the chains: a
+    bitmap that its issue stage waits for goes before a longer
+    configuration nobody waits for)."""
+    chain = {}
+    for c, t in reversed(items):
+        ups = [chain[p["name"]] for p, _ in items
+               if c["name"] in p.get("children", []) and p["name"] in chain]
+        chain[c["name"]] = t + max(ups, default=0)
+    return chain
+
+
 def _specialise_method(self, c, files, ykey, table, modules, dup, words):
     """The children of `c` specialised for it (specialise.py): runs (or takes
     from build/synth/_spec/NAME/) the analysis of the parent, writes one
@@ -407,7 +428,10 @@ def _specialise_method(self, c, files, ykey, table, modules, dup, words):
     names, extra, maps, types, insts = [], [], [], {}, {}
     for k in kids:
         sp = info[k["name"]]
-        if specialise.is_trivial(sp):
+        if k["name"] in c.get("whole", ()) and not specialise.whole_ok(sp):
+            raise tools.FlowError(f"{c['name']}: child {k['name']} is marked :whole but "
+                                  f"{c['name']} ties some of its inputs")
+        if specialise.is_trivial(sp) or k["name"] in c.get("whole", ()):
             names.append(k["name"])
             types[k["name"]] = sp["type"]
             insts[k["name"]] = sp["instances"]

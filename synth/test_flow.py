@@ -165,6 +165,55 @@ class Table(unittest.TestCase):
                 self.assertTrue(c["main"], f"{c['name']} must be in the main set")
 
 
+    def test_whole_child_marker(self):
+        # Why: `:whole` makes the parent use the table's configuration as it
+        # is (shared); the marker must not leak into the child's name.
+        import synth
+        import tempfile
+        rows = ["a\ta\t-\t-\tfiber\tmain\t-\tx",
+                "b\tb\t-\t-\tfiber\tmain\t-\tx",
+                "p\tp\t-\t-\tfiber\tmain\t-\tx\ta:whole,b"]
+        with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
+            f.write("\n".join(rows) + "\n")
+        try:
+            configs, _ = synth.read_table(f.name)
+        finally:
+            os.remove(f.name)
+        p = {c["name"]: c for c in configs}["p"]
+        self.assertEqual(p["children"], ["a", "b"])
+        self.assertEqual(p["whole"], {"a"})
+
+    def test_full_issue_stage_shares_the_bitmap(self):
+        # Why: the main set synthesizes the 2048 x 4 bitmap once; a bottom-up
+        # issue stage must reuse that configuration, not a specialised copy
+        # of it (a second run of the largest child).
+        import synth
+        configs = synth.read_table()[0]
+        users = [c for c in configs if "fiber_busy_bitmap" in c["children"]]
+        self.assertTrue(users)
+        for c in users:
+            self.assertIn("fiber_busy_bitmap", c["whole"], c["name"])
+        self.assertTrue({c["name"]: c for c in configs}["fiber_busy_bitmap"]["main"])
+
+    def test_chain_priority(self):
+        # Why: with --jobs 2 the run ends when its longest chain ends: a
+        # child its parent waits for starts before a longer lone
+        # configuration, and a parent never outranks its own child.
+        import synth
+        bm, x, st = {"name": "bm"}, {"name": "x"}, {"name": "st", "children": ["bm"]}
+        pr = synth.chain_priority([(bm, 370.0), (x, 400.0), (st, 100.0)])
+        self.assertEqual(pr, {"bm": 470.0, "x": 400.0, "st": 100.0})
+
+
+class Specialise_Whole(unittest.TestCase):
+    def test_whole_needs_no_tied_input(self):
+        # Why: removing unloaded cells drops open outputs, but cannot
+        # propagate a constant into the child: a tied child must be
+        # specialised.
+        self.assertTrue(specialise.whole_ok({"const": {}, "unused": {"y": [0]}}))
+        self.assertFalse(specialise.whole_ok({"const": {"a": {0: "0"}}, "unused": {}}))
+
+
 class Liberty(unittest.TestCase):
     # Why: OSU 0.18 um's liberty gives LATCH an area of 0; a latch array
     # would be priced as free. The LEF of the same package has its size.
