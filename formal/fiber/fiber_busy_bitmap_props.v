@@ -2,7 +2,9 @@
 //
 // A checker beside the RTL: it instantiates the bitmap and states, for
 // every input sequence (every update port, query and reset, every cycle):
-//   B1 replicas  every replica of EMPTY and FULL equals replica 0, every cycle
+//   B1 replicas  every replica of EMPTY equals replica 0, every cycle (FULL
+//                is held once, full_o: its one copy is the FULL state that
+//                B2, B3 and B4 state, so it needs no equality property)
 //   B2 order     the next state of every register equals the documented
 //                same-cycle order, written per register as the priority
 //                formula of docs/fiber.md section 7 (the RTL builds write
@@ -19,8 +21,9 @@
 //   B3 reset     (synchronous) in the cycle after a reset cycle every bit is
 //                0, and in a reset cycle no query is busy (the cleared state)
 //   B4 elig      SP s is eligible exactly when its valid destination is
-//                clear in FULL and every valid source is clear in EMPTY, read
-//                from replica s % NumRep at the start of the cycle, and no
+//                clear in FULL (the one copy) and every valid source is
+//                clear in EMPTY, read from replica s % NumRep, at the start
+//                of the cycle, and no
 //                valid id is out of range nor the destination outside SP s's
 //                partition; dst_busy_o, src_busy_o and range_err_o are those
 //                terms one by one
@@ -63,7 +66,8 @@ module fiber_busy_bitmap_props #(
 
   wire [NumSp-1:0]         eligible, dst_busy, range_err, upd_range_err;
   wire [NumSp*NumSrc-1:0]  src_busy;
-  wire [NumRep*NumReg-1:0] empty, full;
+  wire [NumRep*NumReg-1:0] empty;
+  wire [NumReg-1:0]        full;   // FULL, one copy
 
   fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -80,7 +84,7 @@ module fiber_busy_bitmap_props #(
   );
 
   wire [NumReg-1:0] e0 = empty[0 +: NumReg];
-  wire [NumReg-1:0] f0 = full[0 +: NumReg];
+  wire [NumReg-1:0] f0 = full;
 
   // ---- B2 reference: per register, the priority formula
   reg [NumReg-1:0] e_next, f_next;
@@ -132,7 +136,7 @@ module fiber_busy_bitmap_props #(
       rep = s % NumRep;
       r_dbusy[s] = 1'b0;
       for (t = 0; t < NumReg; t = t + 1)
-        if (dst_valid_i[s] && dst_i[s*RW +: RW] == t && t / 512 == s && full[rep*NumReg + t] && rst_ni)
+        if (dst_valid_i[s] && dst_i[s*RW +: RW] == t && t / 512 == s && full[t] && rst_ni)
           r_dbusy[s] = 1'b1;
       r_rerr[s] = dst_valid_i[s] && (dst_i[s*RW +: RW] >= NumReg || dst_i[s*RW+9 +: 2] != s);
       for (k = 0; k < NumSrc; k = k + 1) begin
@@ -161,7 +165,7 @@ module fiber_busy_bitmap_props #(
   always @* begin
     reps_equal = 1'b1;
     for (q = 1; q < NumRep; q = q + 1)
-      if (empty[q*NumReg +: NumReg] != e0 || full[q*NumReg +: NumReg] != f0) reps_equal = 1'b0;
+      if (empty[q*NumReg +: NumReg] != e0) reps_equal = 1'b0;
   end
 
   always @* begin

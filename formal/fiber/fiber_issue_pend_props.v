@@ -47,7 +47,8 @@ module fiber_issue_pend_props #(
 
   wire [3:0]               r_elig, r_dbusy, r_rerr, r_uerr;
   wire [15:0]              r_sbusy;
-  wire [NumRep*NumReg-1:0] r_empty, r_full;
+  wire [NumRep*NumReg-1:0] r_empty;
+  wire [NumReg-1:0]        r_full;    // FULL, one copy
   fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep)) u_ref (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),
@@ -74,7 +75,8 @@ module fiber_issue_pend_props #(
 
   wire [3:0]               i_elig, i_dbusy, i_rerr, i_uerr;
   wire [15:0]              i_sbusy_unused;
-  wire [NumRep*NumReg-1:0] i_empty, i_full;
+  wire [NumRep*NumReg-1:0] i_empty;
+  wire [NumReg-1:0]        i_full;    // FULL, one copy
   fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep)) u_impl (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),

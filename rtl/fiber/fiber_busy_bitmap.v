@@ -1,19 +1,27 @@
-// fiber_busy_bitmap - FIBER register busy bitmap: EMPTY and FULL groups,
-// one replica per subpartition (SP), eligibility per SP, ordered updates.
+// fiber_busy_bitmap - FIBER register busy bitmap: EMPTY and FULL groups
+// (EMPTY replicated for the subpartitions' (SPs') source reads, FULL held
+// once), eligibility per SP, ordered updates.
 //
 // Registers: register r = {sp, row, bank} (r[10:9], r[8:1], r[0]) exists
 //   when r < NumReg and is bit r of a group; SP s's partition is the
 //   registers s*512 .. s*512+511 (those below NumReg: a smaller instance
 //   has registers in SP 0 only up to 512, and so on).
 // Behaviour:
-//   State: NumRep replicas of two groups of NumReg bits, EMPTY (the latest
-//   value of the register is not written back yet) and FULL (the value is
-//   still being read). Replica k is empty_o/full_o[k*NumReg +: NumReg].
+//   State: two groups of NumReg bits, EMPTY (the latest value of the
+//   register is not written back yet) and FULL (the value is still being
+//   read). EMPTY is held in NumRep equal replicas, replica k at
+//   empty_o[k*NumReg +: NumReg]; FULL is held once, full_o[NumReg-1:0].
+//   Port change (issue 13): full_o was NumRep x NumReg bits, one FULL per
+//   replica. FULL is read only for a destination, always in the querying
+//   SP's own partition, so SP s's read sees FULL[s*512 +: 512] of whatever
+//   copy serves it, and one copy gives every other port the same values at
+//   every cycle as equal replicas did (docs/fiber_rtl.md, section 4).
 //   Reset (rst_ni low) is synchronous: every bit is 0 after a rising clk_i
 //   with rst_ni low, and while rst_ni is low the eligibility outputs are
 //   those of the cleared state (hold rst_ni low over at least one edge).
-//   Eligibility (combinational, per SP s, from replica s % NumRep, i.e. from
-//   the state at the start of the cycle, before this cycle's updates):
+//   Eligibility (combinational, per SP s, from EMPTY replica s % NumRep and
+//   the FULL copy, i.e. from the state at the start of the cycle, before
+//   this cycle's updates):
 //     dst_busy_o[s]    = dst_valid_i[s] and FULL[dst]
 //     src_busy_o[4s+k] = src_valid_i[4s+k] and EMPTY[src k]
 //     range_err_o[s]   = a valid dst outside SP s's partition (destinations
@@ -39,13 +47,14 @@
 //     FULL'  = last DEPBAR on (FULL, r) ? its value
 //              : read ? 1 : consume ? 0 : FULL
 //   The merged write (enable and data per bit and group; reset is the
-//   write of 0 to every bit) is broadcast to every replica; each replica
-//   applies it to its own flops (q' = we ? wd : q). An operation on a
+//   write of 0 to every bit) is broadcast to every EMPTY replica and the
+//   FULL copy; each applies it to its own flops (q' = we ? wd : q). An
+//   operation on a
 //   register that does not exist, and an issue or writeback of SP s outside
 //   SP s's partition, touches nothing and raises upd_range_err_o of SP s
 //   (of SP p/2 for read port p); combinational, this cycle's inputs.
-// Guarantees: all replicas hold the same value at every cycle (same reset,
-//   same broadcast write); the update order above is the only priority;
+// Guarantees: all EMPTY replicas hold the same value at every cycle (same
+//   reset, same broadcast write); the update order above is the only priority;
 //   outputs never depend on x (no x assignment; every read covers the
 //   replica zero-extended to 2048 registers, or the partition to 512).
 // Timing: eligibility is combinational from the flops and the query ports;
@@ -62,8 +71,9 @@
 //   same register and group is dropped before the decode, so the DEPBARs
 //   that remain touch disjoint bits. The merge is whole-vector: one set and
 //   one clear vector per group (the synchronous reset is a clear of every
-//   bit), each replica q' = (q & ~clr) | set in plain flops. The destination
-//   read covers one partition (512:1), a source read the group (2048:1);
+//   bit), each EMPTY replica and the FULL copy q' = (q & ~clr) | set in
+//   plain flops. The destination read of SP s covers SP s's partition of
+//   the FULL copy (512:1), a source read its EMPTY replica (2048:1);
 //   every read (rd_sel) is a two-level AND-OR over the same split of the
 //   id: a 32-bit one-hot of id[4:0] picks a bit of each word, a 64-bit
 //   one-hot of id[10:5] picks the word.
@@ -78,11 +88,13 @@
 //   dep_valid_i[1] = 1, dep_reg r5, dep_group 0 (EMPTY), dep_set 0;
 //   read_valid_i[1] = 1, read_row 2; cons_valid_i[12] = 1, cons_src r5
 //   -> next cycle EMPTY[5] = 0 (DEPBAR clear beats issue set beats wb clear),
-//      FULL[5] = 1 (read set beats consume clear), in every replica.
+//      FULL[5] = 1 (read set beats consume clear), in every EMPTY replica
+//      and the FULL copy.
 //
 // Parameters:
 //   NumReg   vector registers per group (FB_NVREG, 2048; 1..2048)
-//   NumRep   replicas (FB_BM_NREP, 4; 1..4); SP s reads replica s % NumRep
+//   NumRep   EMPTY replicas (FB_BM_NREP, 4; 1..4); SP s's sources read
+//            EMPTY replica s % NumRep (FULL is one copy at every NumRep)
 // Fixed by the ISA (localparams): NumSp = 4 (FB_NSP), NumSrc = 4 (FB_NSRC),
 //   NumPort = 8 (FB_NPORT), RegWidth = 11 (FB_REG_W), RowWidth = 8
 //   (FB_ROW_W). Per-SP ports are packed, SP s at the slice [s*W +: W]; per-
@@ -123,9 +135,9 @@ module fiber_busy_bitmap #(
   output wire [4-1:0]                  range_err_o,    // a valid id not existing / dst not local
   // ---- update errors of this cycle (fb_bm_step's return value)
   output wire [4-1:0]                  upd_range_err_o, // SP drove an id it may not write
-  // ---- the state of every replica (replica k at [k*NumReg +: NumReg])
-  output wire [NumRep*NumReg-1:0]      empty_o,        // EMPTY group
-  output wire [NumRep*NumReg-1:0]      full_o          // FULL group
+  // ---- the state: EMPTY replica k at [k*NumReg +: NumReg], FULL once
+  output wire [NumRep*NumReg-1:0]      empty_o,        // EMPTY group, every replica
+  output wire [NumReg-1:0]             full_o          // FULL group, its one copy
 );
 
   localparam integer NumSp    = 4;
@@ -355,28 +367,56 @@ module fiber_busy_bitmap #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------
-  // Replicas. Each holds both groups in plain flops, applies the broadcast
-  // set and clear and serves the read ports of the SPs mapped to it (SP s
-  // reads replica s % NumRep): FULL[dst] over SP s's own partition,
-  // EMPTY[src k] over the whole group.
+  // FULL, one copy. FULL is read only for a destination, and a destination
+  // is in the querying SP's own partition, so SP s's dst read covers only
+  // FULL[s*512 +: 512]: one copy of NumReg bits serves the four destination
+  // reads (physically, each SP's partition beside its own read), where a
+  // replica per SP would hold three partitions no port reads.
   // ---------------------------------------------------------------------
-  wire [NumSp-1:0]        dst_bit;   // FULL[dst] of SP s's replica
+  reg  [NumReg-1:0] full_q;
+  wire [NumReg-1:0] full_d = f_set[NumReg-1:0] | (full_q & ~f_clr[NumReg-1:0]);
+  always @(posedge clk_i)
+    full_q <= full_d;
+  assign full_o = full_q;
+
+  wire [NumSp-1:0]        dst_bit;   // FULL[dst] of SP s's partition
   wire [NumSp*NumSrc-1:0] src_bit;   // EMPTY[src k] of SP s's replica
   genvar gr, gs, gk;
   generate
+    for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_dst_rd
+      localparam integer PartN = part_n(gs);
+      // FULL of SP s's own partition, padded to 512 registers, read with the
+      // id's offset in the partition (id[8:0])
+      if (PartN > 0) begin : gen_dst
+        wire [PartReg-1:0] f_part;
+        if (PartReg > PartN) begin : gen_fill
+          assign f_part = {{(PartReg-PartN){1'b0}}, full_q[gs*PartReg +: PartN]};
+        end else begin : gen_exact
+          assign f_part = full_q[gs*PartReg +: PartN];
+        end
+        assign dst_bit[gs] = rd_sel({{(NumHi*WordW-PartReg){1'b0}}, f_part},
+                                    {2'b00, dst_i[gs*RegWidth +: 9]});
+      end else begin : gen_nodst
+        assign dst_bit[gs] = 1'b0;
+      end
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
+  // EMPTY replicas. Each holds the EMPTY group in plain flops, applies the
+  // broadcast set and clear and serves the source reads of the SPs mapped
+  // to it (SP s reads replica s % NumRep), each over the whole group.
+  // ---------------------------------------------------------------------
+  generate
     for (gr = 0; gr < NumRep; gr = gr + 1) begin : gen_rep
-      reg  [NumReg-1:0] empty_q, full_q;
+      reg  [NumReg-1:0] empty_q;
       wire [NumReg-1:0] empty_d = e_set[NumReg-1:0] | (empty_q & ~e_clr[NumReg-1:0]);
-      wire [NumReg-1:0] full_d  = f_set[NumReg-1:0] | (full_q & ~f_clr[NumReg-1:0]);
       // keep: the replicas are equal by construction, and synthesis would
       // otherwise merge them into one
       (* keep *)
-      always @(posedge clk_i) begin
+      always @(posedge clk_i)
         empty_q <= empty_d;
-        full_q  <= full_d;
-      end
       assign empty_o[gr*NumReg +: NumReg] = empty_q;
-      assign full_o[gr*NumReg +: NumReg]  = full_q;
 
       // the state padded with zeros to 2048 registers for the reads (an id
       // at or above NumReg reads 0, and its busy term is masked as out of
@@ -390,21 +430,6 @@ module fiber_busy_bitmap #(
 
       for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_port
         if (gs % NumRep == gr) begin : gen_mine
-          localparam integer PartN = part_n(gs);
-          // FULL of SP s's own partition, padded to 512 registers, read
-          // with the id's offset in the partition (id[8:0])
-          if (PartN > 0) begin : gen_dst
-            wire [PartReg-1:0] f_part;
-            if (PartReg > PartN) begin : gen_fill
-              assign f_part = {{(PartReg-PartN){1'b0}}, full_q[gs*PartReg +: PartN]};
-            end else begin : gen_exact
-              assign f_part = full_q[gs*PartReg +: PartN];
-            end
-            assign dst_bit[gs] = rd_sel({{(NumHi*WordW-PartReg){1'b0}}, f_part},
-                                        {2'b00, dst_i[gs*RegWidth +: 9]});
-          end else begin : gen_nodst
-            assign dst_bit[gs] = 1'b0;
-          end
           for (gk = 0; gk < NumSrc; gk = gk + 1) begin : gen_src
             assign src_bit[gs*NumSrc+gk] = rd_sel(e_rd, src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth]);
           end

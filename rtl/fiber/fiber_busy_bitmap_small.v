@@ -9,7 +9,7 @@
 // not a power of two, so the range check and the padded reads are exercised
 // (rows 6 and 7 fit the read index but do not exist); 3 replicas exercise
 // the SP-to-replica mapping
-// s % NumRep (SP 3 reads replica 0). The full size (2048 x 4) runs on
+// s % NumRep (SP 3 reads EMPTY replica 0; FULL is one copy). The full size (2048 x 4) runs on
 // fiber_busy_bitmap itself. Not part of the design: nothing instantiates it
 // and it is not synthesized for area.
 // Twin: fb_bm_* with nreg = NumReg, nrep = NumRep.
@@ -48,7 +48,7 @@ module fiber_busy_bitmap_small #(
   output wire [4-1:0]             range_err_o,
   output wire [4-1:0]             upd_range_err_o,
   output wire [NumRep*NumReg-1:0] empty_o,
-  output wire [NumRep*NumReg-1:0] full_o
+  output wire [NumReg-1:0]        full_o           // FULL, one copy
 );
 
   fiber_busy_bitmap #(

@@ -380,7 +380,8 @@ module fiber_issue_stage #(
   // ---- busy bitmap
   wire [NumSp*NumSrc-1:0]   src_busy_unused;
   wire [NumSp-1:0]          dst_busy_unused;
-  wire [NumRep*NumReg-1:0]  empty_unused, full_unused;
+  wire [NumRep*NumReg-1:0]  empty_unused;
+  wire [NumReg-1:0]         full_unused;
   wire [NumSp-1:0]          bm_eligible, bm_upd_err;
   fiber_busy_bitmap #(
     .NumReg (NumReg),

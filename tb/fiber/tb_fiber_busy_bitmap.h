@@ -5,9 +5,12 @@
  * (its Verilated top and its sizes) and runs this harness.
  *
  * Compared every cycle: the four eligibility results (eligible, dst_busy,
- * src_busy, range_err), the update errors, and the EMPTY and FULL groups of
- * every replica (so every replica is checked against the model, and
- * thereby against every other replica, every cycle), except the state in
+ * src_busy, range_err), the update errors, the EMPTY group of every replica
+ * (so every replica is checked against the model, and thereby against every
+ * other replica, every cycle) and the RTL's one FULL copy against the
+ * model's replica 0 FULL group (the model keeps its replicas, and the
+ * harness checks every cycle that they are equal, fb_bm_replicas_equal, so
+ * replica 0 stands for all), except the state in
  * cycle 0: the reset is synchronous, so the state is known from the first
  * edge in reset on (in a later reset the first reset cycle still shows the
  * state before it, and is compared).
@@ -15,7 +18,8 @@
  * at 48 registers only SP 0 has any). Issue, writeback and each query's
  * destination name the driving SP's own registers (now and then another
  * SP's: an error); reads come by read port (one row each). State ports wider
- * than 4096 bits (the full size: 2 x 8192) are compared in 4096-bit pieces.
+ * than 4096 bits (the full size: empty_o 8192, full_o 2048) are compared in
+ * 4096-bit pieces.
  *
  * Stimulus, in this order:
  *   1. directed: the paper's Fig. 5 (right) dataflow (ALL-scope set, a
@@ -117,12 +121,15 @@ struct TbBusyBitmap {
   static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
   static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep;
   using State = typename std::remove_reference<decltype(std::declval<Dut &>().empty_o)>::type;
-  static constexpr unsigned kStateBits = kNRep * kNReg;
+  using FullState = typename std::remove_reference<decltype(std::declval<Dut &>().full_o)>::type;
+  static constexpr unsigned kStateBits = kNRep * kNReg;  // empty_o: every replica
+  static constexpr unsigned kFullBits = kNReg;           // full_o: one copy
   struct Exp {
     uint8_t elig, dbusy;
     uint16_t sbusy;
     uint8_t rerr, uerr;
-    State empty, full;
+    State empty;
+    FullState full;
   };
 
   // ---- stimulus state
@@ -246,7 +253,7 @@ struct TbBusyBitmap {
     v.out("upd_range_err_o", 4, d.upd_range_err_o, e.uerr);
     if (!state_ports) return;
     v.out_if(state_known, "empty_o", (int)kStateBits, d.empty_o, e.empty);
-    v.out_if(state_known, "full_o", (int)kStateBits, d.full_o, e.full);
+    v.out_if(state_known, "full_o", (int)kFullBits, d.full_o, e.full);
   }
 
   void init(Dut &d) { d.rst_ni = 1; d.eval(); d.rst_ni = 0; d.eval(); }
@@ -614,13 +621,15 @@ struct TbBusyBitmap {
     d.all_set_i = in.all_set & 1u;
   }
 
+  // EMPTY: every replica of the model; FULL: the model's replica 0 (the RTL
+  // holds FULL once; the model's replicas are checked equal in step()).
   void expect_state(Exp &e) {
-    for (unsigned rep = 0; rep < kNRep; rep++)
-      for (unsigned g = 0; g < 2; g++)
-        for (unsigned w = 0; w * 64 < kNReg; w++) {
-          unsigned width = kNReg - 64 * w < 64 ? kNReg - 64 * w : 64;
-          tbbm::put(g ? e.full : e.empty, (int)(rep * kNReg + 64 * w), (int)width, bm.bits[rep][g][w]);
-        }
+    for (unsigned w = 0; w * 64 < kNReg; w++) {
+      unsigned width = kNReg - 64 * w < 64 ? kNReg - 64 * w : 64;
+      for (unsigned rep = 0; rep < kNRep; rep++)
+        tbbm::put(e.empty, (int)(rep * kNReg + 64 * w), (int)width, bm.bits[rep][FB_BM_EMPTY][w]);
+      tbbm::put(e.full, (int)(64 * w), (int)width, bm.bits[0][FB_BM_FULL][w]);
+    }
   }
 
   // ---------------------------------------------------------------- coverage
@@ -747,6 +756,8 @@ struct TbBusyBitmap {
       xu.hit(env, update_faults(s, in));
     }
     e.elig = elig; e.dbusy = dbusy; e.sbusy = sbusy; e.rerr = rerr;
+    // full_o is compared with replica 0 only: the model's replicas must agree
+    env.check(fb_bm_replicas_equal(&bm) != 0, "model replicas differ (fb_bm_replicas_equal)");
     state_known = known_next;
     if (state_ports) expect_state(e);
     // ---- advance to the coming edge (in reset: the state is cleared)
