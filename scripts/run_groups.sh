@@ -20,9 +20,14 @@
 #     nothing; exit 1 when the sets differ.
 #
 # TEST_JOBS=N (default: the number of cores, at most 2) runs groups in N
-# lanes. Groups that name the same block (cosim-X, replay-X, ...) share a
-# lane, so they never build the same files at once; the libraries are built
-# once before the lanes start.
+# lanes. Groups that name the same block (cosim-X, replay-X, ...) form a
+# chain that runs in one lane, in the order given, so they never build the
+# same files at once. Chains start longest first, each on the lane that is
+# free first, so the lanes end together: a group's expected seconds come from
+# its last run here (build/logs/status/<group>) or else from
+# scripts/group_times.txt ("<seconds> <group>" a line; a group in neither
+# counts 0 and starts last). The libraries and the Verilator runtime
+# (tb-runtime) are built once before the lanes start.
 #
 # RUN_GROUPS_STAGE=NAME: the closing line reads "stage NAME: N passed, N
 # failed" (a caller that runs several stages prints the total line itself);
@@ -87,29 +92,56 @@ key_of() {
   esac
 }
 
-declare -A lane_of=()
-declare -a lanes=()
-for ((i = 0; i < jobs; i++)); do lanes[i]=""; done
-n=0
+# Expected seconds of a group: its last run here, else the committed table.
+times_file=$(dirname "$0")/group_times.txt
+declare -A expect_s=()
+if [ -f "$times_file" ]; then
+  while read -r sec g rest; do
+    case "$sec" in ''|'#'*) continue;; esac
+    expect_s[$g]=${sec%.*}
+  done <"$times_file"
+fi
+weight_of() {  # GROUP -> expected seconds (integer)
+  local f="build/logs/status/$1" st ms
+  if [ -f "$f" ] && read -r st ms <"$f" && [ -n "${ms:-}" ]; then echo $((ms / 1000)); return; fi
+  echo "${expect_s[$1]:-0}"
+}
+
+# Chains (one per key), longest first; ties keep the order given.
+declare -A chain=() chain_w=()
+declare -a keys=()
 for g in "${groups[@]}"; do
   k=$(key_of "$g")
-  if [ -z "${lane_of[$k]+x}" ]; then lane_of[$k]=$((n % jobs)); n=$((n + 1)); fi
-  l=${lane_of[$k]}
-  lanes[l]="${lanes[l]} $g"
+  if [ -z "${chain[$k]+x}" ]; then chain[$k]=""; chain_w[$k]=0; keys+=("$k"); fi
+  chain[$k]="${chain[$k]} $g"
+  chain_w[$k]=$(( ${chain_w[$k]} + $(weight_of "$g") ))
 done
+declare -a order=()
+if [ ${#keys[@]} -gt 0 ]; then
+  mapfile -t order < <(for ((x = 0; x < ${#keys[@]}; x++)); do
+    printf '%d %d %s\n' "${chain_w[${keys[x]}]}" "$x" "${keys[x]}"; done | sort -k1,1nr -k2,2n | cut -d' ' -f3)
+fi
 
 if [ $dry -eq 1 ]; then
   k=0
   for g in "${missing[@]}"; do
     k=$((k + 1)); printf '[%*d/%d] MISSING  %s (expected in %s, registered by no make fragment)\n' "$nw" $k $total "$g" "$expect_file"
   done
-  for ((i = 0; i < jobs; i++)); do
-    for g in ${lanes[i]}; do
+  # The lanes as the expected seconds predict them: each chain on the lane
+  # that is free first.
+  declare -a busy=()
+  for ((i = 0; i < jobs; i++)); do busy[i]=0; done
+  for c in "${order[@]}"; do
+    l=0
+    for ((i = 1; i < jobs; i++)); do [ "${busy[i]}" -lt "${busy[l]}" ] && l=$i; done
+    for g in ${chain[$c]}; do
       k=$((k + 1))
-      printf '[%*d/%d] lane %d   %s%s\n' "$nw" $k $total "$i" "$g" \
+      printf '[%*d/%d] lane %d at %5d s  %-36s %5d s%s\n' "$nw" $k $total "$l" "${busy[l]}" "$g" "$(weight_of "$g")" \
         "$([ -n "${unlisted[$g]+x}" ] && echo " (UNLISTED: not in $expect_file)")"
+      busy[l]=$(( ${busy[l]} + $(weight_of "$g") ))
     done
   done
+  for ((i = 0; i < jobs; i++)); do echo "lane $i: ${busy[i]} s expected"; done
   echo "dry run: ${#groups[@]} groups in $jobs lane(s); ${#missing[@]} missing, ${#unlisted[@]} unlisted"
   [ ${#missing[@]} -eq 0 ] && [ ${#unlisted[@]} -eq 0 ]
   exit
@@ -135,7 +167,7 @@ for g in "${missing[@]}"; do
   report FAIL "$g" 0 "MISSING: expected in $expect_file, registered by no make fragment"
 done
 
-if ! make --no-print-directory lib >build/logs/lib.log 2>&1; then
+if ! make --no-print-directory lib tb-runtime >build/logs/lib.log 2>&1; then
   echo "FAIL lib (see build/logs/lib.log)"; tail -n 20 build/logs/lib.log
   closing "$pass" $((fail + 1)); exit 1
 fi
@@ -152,9 +184,15 @@ run_one() {  # group -> build/logs/status/<group> holds "STATUS MS"
 # line as soon as its group ends.
 declare -A pid_group=() pid_lane=()
 declare -a queue=()
-for ((i = 0; i < jobs; i++)); do queue[i]=${lanes[i]}; done
-start_next() {  # LANE
+for ((i = 0; i < jobs; i++)); do queue[i]=""; done
+next_chain=0
+start_next() {  # LANE: the next group of its chain, else the next chain's first
   local i=$1 rest g
+  if [ -z "${queue[i]// /}" ]; then
+    [ $next_chain -lt ${#order[@]} ] || return 0
+    queue[i]=${chain[${order[next_chain]}]}
+    next_chain=$((next_chain + 1))
+  fi
   read -r g rest <<<"${queue[i]}"
   [ -z "$g" ] && return 0
   queue[i]=$rest

@@ -36,13 +36,39 @@ REGRESS_CYCLES ?= auto
 REGRESS_REPLAY_VECTORS ?= 1000000
 REGRESS_GL_VECTORS ?= 10000
 SHARD_I         = $(firstword $(subst /, ,$(SHARD)))
-TB_COMMON_DEPS := $(wildcard tb/common/*.h) tb/tb.mk
+# The Verilator runtime (verilated.cpp, verilated_fst_c.cpp,
+# verilated_threads.cpp: 19 s of g++ CPU per harness) is compiled once, by
+# verilated.mk's own rule and flags, into TB_VLRT, and every harness links
+# that archive instead of compiling its own copy (VM_GLOBAL_FAST emptied).
+TB_VLRT        := $(abspath $(BUILD))/verilated/libverilated_rt.a
+TB_COMMON_DEPS := $(wildcard tb/common/*.h) tb/tb.mk tb/common/verilated_opt.mk $(TB_VLRT)
 # Every registered test group (read when a recipe runs, after all fragments).
 TB_ALL_GROUPS   = $(TEST_GROUPS_COMMON) $(TEST_GROUPS_TILELENS) $(TEST_GROUPS_FIBER)
 TB_RTL         ?= rtl
 TB_EXTRA_VFLAGS ?=
+# OPT_SLOW (code run once: construction, initial values, the first full
+# trace dump) and the trace-change code (tb/common/verilated_opt.mk: run only
+# when a failing run is re-run with tracing) compile at -O0; the evaluation
+# code at -O2.
 TB_VFLAGS := --cc --exe --build -j 2 --x-assign unique --x-initial unique --trace-fst \
-  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
+  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2 VM_GLOBAL_FAST= -f $(CURDIR)/tb/common/verilated_opt.mk" \
+  $(TB_VLRT) -LDFLAGS -lz
+
+# Built in a directory of its own and renamed into place, so that two makes
+# running at once (the main job's parallel cosim- targets) cannot see half an
+# archive; scripts/run_groups.sh builds it (tb-runtime) before its lanes.
+.PHONY: tb-runtime
+tb-runtime: $(TB_VLRT)
+$(TB_VLRT): tb/tb.mk
+	@mkdir -p $(@D)
+	@set -e; t=$$(mktemp -d $(@D)/tmp.XXXXXX); root=$$($(VERILATOR) --getenv VERILATOR_ROOT); \
+	  : > $$t/verilated_rt.mk; \
+	  $(MAKE) --no-print-directory -C $$t -f $$root/include/verilated.mk VERILATOR_ROOT=$$root \
+	    VM_COVERAGE=0 VM_SC=0 VM_TRACE=1 VM_TRACE_FST=1 VM_TRACE_VCD=0 VM_PREFIX=verilated_rt \
+	    VM_GLOBAL_FAST="verilated verilated_fst_c verilated_threads" OPT_GLOBAL=-O2 \
+	    verilated.o verilated_fst_c.o verilated_threads.o > $(@D)/build.log 2>&1 || { tail -n 30 $(@D)/build.log; rm -rf $$t; exit 1; }; \
+	  ar -rcs $$t/lib.a $$t/verilated.o $$t/verilated_fst_c.o $$t/verilated_threads.o; \
+	  mv -f $$t/lib.a $@; rm -rf $$t
 
 # $(1) paper, $(2) block
 define tb_block
