@@ -26,7 +26,7 @@ module tilelens_prefix_add #(
   localparam integer Levels = (Width <= 1) ? 1 : $clog2(Width);
   wire [Width-1:0] p0 = a_i ^ b_i;
   wire [Width-1:0] g0 = (a_i & b_i) | {{(Width-1){1'b0}}, p0[0] & cin_i};
-  genvar l, i;
+  genvar l;
   generate
     for (l = 0; l < Levels; l = l + 1) begin : gen_lvl
       (* keep *) wire [Width-1:0] g;
@@ -39,15 +39,11 @@ module tilelens_prefix_add #(
         assign gi = gen_lvl[l-1].g;
         assign pi = gen_lvl[l-1].p;
       end
-      for (i = 0; i < Width; i = i + 1) begin : gen_bit
-        if (i >= (1 << l)) begin : gen_merge
-          assign g[i] = gi[i] | (pi[i] & gi[i-(1<<l)]);
-          assign p[i] = pi[i] & pi[i-(1<<l)];
-        end else begin : gen_pass
-          assign g[i] = gi[i];
-          assign p[i] = pi[i];
-        end
-      end
+      // bit i merges bit i - 2^l (bits below 2^l pass): stated on whole
+      // words, so that a simulator evaluates a level as a few word
+      // operations (the same gates after synthesis)
+      assign g = gi | (pi & {gi[Width-1-(1<<l):0], {(1<<l){1'b0}}});
+      assign p = pi & {pi[Width-1-(1<<l):0], {(1<<l){1'b1}}};
     end
   endgenerate
   wire [Width-1:0] gl = gen_lvl[Levels-1].g;
