@@ -54,6 +54,13 @@
 //               register's occupancy the shadow register's, and while busy
 //               the box's registered bounds (u_req) equal their values from
 //               the held inputs
+//   G11 inv     the nest's registered shifted stride (u_nest.gen_inc_reg.inc_q,
+//               connected as dut_inc_q) equals stride[lvl] << shift[lvl]
+//               while the nest is busy, lvl the lowest level whose index is
+//               not count - 1 (zero when every level is at its last index),
+//               and its one-hot copy of lvl (gen_inc_reg.sel_q, as dut_sel_q)
+//   G12 inv     level 0's registered offset (gen_off[0].gen_off0.x_q, connected
+//               as dut_x_q) equals idx[0] << weight[0] while the nest is busy
 // Input domain (assumed; what tilelens_counter_cfg produces for a checked
 // box, and the block's documented stability): nest, box and descriptor
 // inputs stable while busy; counts 1..2^(BoxWidth-1); shift <= MaxLog2Granule;
@@ -118,6 +125,9 @@ module tilelens_addr_gen_props #(
   wire [SmemWidth-1:0]             dut_dst_q;
   wire [(Rank+1)-1:0]               dut_last_q;   // the nest's registered last-index flags
   wire [(Rank+1)*BoxWidth-1:0]       dut_count;    // the nest's counts
+  wire [StrideWidth+MaxLog2Granule-1:0] dut_inc_q;  // the nest's registered shifted stride
+  wire [BoxWidth-1:0]                   dut_x_q;    // level 0's registered offset
+  wire [Rank:0]                         dut_sel_q;  // the nest's registered stepping level
   integer li;
   // the request stage's state (tilelens_req_stage): nest busy, register
   // occupied, and its bounds registers beside their values from the inputs
@@ -216,6 +226,22 @@ module tilelens_addr_gen_props #(
     end
   end
   wire [AddrWidth-1:0] t_ref = lvl_ref[0 +: AddrWidth];
+
+  // the stepping level's shifted stride (G11)
+  reg [IncW-1:0] step_inc;
+  reg            step_found;
+  reg [Levels-1:0] step_sel;
+  always @* begin
+    step_inc   = {IncW{1'b0}};
+    step_found = 1'b0;
+    step_sel   = {Levels{1'b0}};
+    for (k = 0; k < Levels; k = k + 1)
+      if (!step_found && ({1'b0, sh_idx[k*IdxW +: IdxW]} + 1'b1 != count_i[k*BoxWidth +: BoxWidth])) begin
+        step_found = 1'b1;
+        step_sel[k] = 1'b1;
+        step_inc   = {{MaxLog2Granule{1'b0}}, stride_i[k*StrideWidth +: StrideWidth]} << shift_i[k*5 +: 5];
+      end
+  end
 
   // reference permutation (case 2): (sub | col | row) -> (col | sub | row)
   wire [6:0] p_row   = {2'b00, perm_row_i};
@@ -431,6 +457,9 @@ module tilelens_addr_gen_props #(
                 (({1'b0, sh_idx[li*(BoxWidth-1) +: BoxWidth-1]} + 1'b1) ==
                  dut_count[li*BoxWidth +: BoxWidth]));                      // G9
       assert (!sh_busy || dut_dst_q == sh_dst);                              // G8
+      assert (!sh_busy || dut_inc_q == step_inc);                            // G11
+      assert (!sh_busy || dut_sel_q == step_sel);                            // G11
+      assert (!sh_busy || dut_x_q == ({1'b0, sh_idx[0 +: IdxW]} << log2_weight_i[0 +: 5])); // G12
       assert (!sh_busy || nsteps == lin);                                    // G8
       assert (!(sh_busy && nostall) || ncyc == nsteps);                      // G8
       assert (!(ex_occ && !sh_busy) || nsteps == fin_total);                 // G8

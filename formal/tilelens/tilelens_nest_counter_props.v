@@ -35,6 +35,14 @@
 //   N8 inv      every level's registered last-index flag equals
 //               idx == count - 1 while busy (the flags are computed a cycle
 //               ahead; this is what the stepping level is chosen from)
+//   N9 inv      with a shifter (MaxShift > 0, the RTL's RegInc default):
+//               the registered shifted stride (u_dut.gen_inc_reg.inc_q,
+//               connected as dut_inc_q) equals stride[lvl] << shift[lvl]
+//               while busy, lvl the lowest level whose index is not
+//               count - 1 (zero when every level is at its last index);
+//               its registered one-hot copy of lvl (gen_inc_reg.sel_q, as
+//               dut_sel_q) has bit lvl set alone (none when every level is
+//               at its last index)
 // Covers (COVER):
 //   V1 level 2 increments (a carry through two levels)
 //   V2 a step withheld (busy, step_i low) in the middle of a nest
@@ -69,6 +77,8 @@ module tilelens_nest_counter_props #(
   // the RTL's per-level addresses: connected by the proof script
   wire [Levels*AddrWidth-1:0] dut_addr_q;
   wire [Levels-1:0]           dut_last_q;
+  wire [StrideWidth+MaxShift-1:0] dut_inc_q;               // N9, MaxShift > 0 only
+  wire [Levels-1:0]           dut_sel_q;                   // N9, MaxShift > 0 only
 
   wire [Levels*IdxW-1:0] idx;
   wire [AddrWidth-1:0]   addr;
@@ -125,6 +135,9 @@ module tilelens_nest_counter_props #(
   reg                         carry, at_end;
   reg [Levels*AddrWidth-1:0]  lvl_addr;
   reg [AddrWidth-1:0]         acc, inc;
+  reg [StrideWidth+MaxShift-1:0] step_inc;                 // the stepping level's stride << shift
+  reg                         found;
+  reg [Levels-1:0]            step_sel;                    // one-hot: the stepping level
   always @* begin
     total  = {{(NW-1){1'b0}}, 1'b1};
     lin    = {NW{1'b0}};
@@ -146,6 +159,17 @@ module tilelens_nest_counter_props #(
         end
       end
     at_end = carry;
+    step_inc = {(StrideWidth+MaxShift){1'b0}};
+    found    = 1'b0;
+    step_sel = {Levels{1'b0}};
+    for (k = 0; k < Levels; k = k + 1)
+      if (!found && ({1'b0, idx[k*IdxW +: IdxW]} + 1'b1 != count_i[k*CountWidth +: CountWidth])) begin
+        found    = 1'b1;
+        step_sel[k] = 1'b1;
+        step_inc = {(StrideWidth+MaxShift){1'b0}};
+        step_inc[StrideWidth-1:0] = stride_i[k*StrideWidth +: StrideWidth];
+        step_inc = step_inc << shift_i[k*5 +: 5];
+      end
     acc = a0;
     for (k = Levels - 1; k >= 0; k = k - 1) begin
       inc = stride_i[k*StrideWidth +: StrideWidth];
@@ -232,6 +256,20 @@ module tilelens_nest_counter_props #(
       end
     end
   end
+
+  // N9 the registered shifted stride (only the nest with a shifter has it)
+  generate
+    if (MaxShift > 0) begin : gen_n9
+      always @* begin
+        if (busy) begin
+          assert (dut_inc_q == step_inc);
+          assert (dut_sel_q == step_sel);
+        end
+      end
+    end else begin : gen_no_n9
+      wire unused_n9 = ^{dut_inc_q, step_inc, dut_sel_q, step_sel};
+    end
+  endgenerate
 
 `ifdef COVER
   always @* begin

@@ -100,6 +100,7 @@ module tilelens_addr_gen #(
 
   // ---- the counter nest (state: busy, done, indices, addresses, destination)
   wire [Levels*IdxW-1:0] idx_q;
+  wire [Levels*IdxW-1:0] idx_nx;                    // the nest's next indices
   wire [AddrWidth-1:0]   addr_q;                    // address of the current step
   wire [SmemWidth-1:0]   dst_q;
   wire                   busy_q;
@@ -133,7 +134,12 @@ module tilelens_addr_gen #(
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_off
       if (d == 0) begin : gen_off0
-        assign off[0 +: BoxWidth] = {1'b0, idx_q[0 +: IdxW]} << log2_weight_i[0 +: 5];
+        // level 0's offset from a register loaded from the nest's next
+        // index (x_q = idx[0] << weight[0] at every step), so that the
+        // clip of the request's run does not wait for this shifter
+        reg [BoxWidth-1:0] x_q;
+        always @(posedge clk_i) x_q <= {1'b0, idx_nx[0 +: IdxW]} << log2_weight_i[0 +: 5];
+        assign off[0 +: BoxWidth] = x_q;
       end else begin : gen_offn
         localparam integer Up = (d + 1 < Levels) ? d + 1 : d;
         wire          moved = has_split && (sp < d);
@@ -175,6 +181,7 @@ module tilelens_addr_gen #(
     .start_dst_i (smem_base_i),
     .dst_step_i  (run_bytes_i),
     .idx_o       (idx_q),
+    .idx_nx_o    (idx_nx),
     .addr_o      (addr_q),
     .dst_o       (dst_q),
     .busy_o      (busy_q),
@@ -227,7 +234,7 @@ module tilelens_addr_gen #(
   assign start_ready_o = !busy_q && !occupied;
   assign busy_o        = busy_q || occupied;
 
-  wire unused_bits = ^{start_cout, nest_done, elem_bytes_i[0]};
+  wire unused_bits = ^{start_cout, nest_done, elem_bytes_i[0], idx_nx[IdxW +: (Levels-1)*IdxW]};
 
 endmodule
 

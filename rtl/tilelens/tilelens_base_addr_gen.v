@@ -73,6 +73,7 @@ module tilelens_base_addr_gen #(
 
   // the counter nest (state: busy, done, indices, addresses, destination)
   wire [Levels*IdxW-1:0] idx_q;
+  wire [Levels*IdxW-1:0] idx_nx;                    // unused: no index is registered ahead
   wire [AddrWidth-1:0]   addr_q;                    // address of the current step
   wire [SmemWidth-1:0]   dst_q;
   wire                   busy_q;
@@ -131,6 +132,7 @@ module tilelens_base_addr_gen #(
     .start_dst_i (smem_base_i),
     .dst_step_i  (run_bytes),
     .idx_o       (idx_q),
+    .idx_nx_o    (idx_nx),
     .addr_o      (addr_q),
     .dst_o       (dst_q),
     .busy_o      (busy_q),
@@ -171,7 +173,7 @@ module tilelens_base_addr_gen #(
   assign start_ready_o = !busy_q && !occupied;
   assign busy_o        = busy_q || occupied;
 
-  wire unused_bits = ^{start_cout, nest_done, elem_bytes_i[0], stride_i[StrideWidth-1:0], box_i[0 +: BoxWidth]};
+  wire unused_bits = ^{start_cout, nest_done, idx_nx, elem_bytes_i[0], stride_i[StrideWidth-1:0], box_i[0 +: BoxWidth]};
 
 endmodule
 

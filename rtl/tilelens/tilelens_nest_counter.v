@@ -15,6 +15,8 @@
 //   level is at its last index the step ends the nest instead: busy_o falls
 //   and done_o is high for exactly one cycle.
 //   addr_o (level 0's address), dst_o and idx_o describe the current step;
+//   idx_nx_o is what idx_o will be in the next cycle (the indices' register
+//   input), for a parent that registers a function of an index ahead;
 //   the parent decides from them whether the step is a request or a bubble
 //   and drives step_i (a bubble, or a request that is accepted).
 // Reset: rst_ni low (asynchronous): idle, done_o low. Indices, addresses and
@@ -35,6 +37,10 @@
 //                tied to 0 gives a nest without shifts
 //   AddrWidth    address width (TL_ADDR_BITS, 64)
 //   SmemWidth    destination width (TL_SMEM_BITS, 32)
+//   RegInc       1: the shifted stride and the one-hot stepping level
+//                from registers loaded a step ahead (inc_q, sel_q; default
+//                with a shifter), 0: chosen and shifted in the cycle of the
+//                add (the standard nest, no shifter)
 `default_nettype none
 
 module tilelens_nest_counter #(
@@ -43,7 +49,8 @@ module tilelens_nest_counter #(
   parameter integer StrideWidth = 40,
   parameter integer MaxShift    = 16,
   parameter integer AddrWidth   = 64,
-  parameter integer SmemWidth   = 32
+  parameter integer SmemWidth   = 32,
+  parameter integer RegInc      = (MaxShift > 0) ? 1 : 0
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
@@ -56,6 +63,7 @@ module tilelens_nest_counter #(
   input  wire [SmemWidth-1:0]          start_dst_i,  // destination of the first step
   input  wire [11:0]                   dst_step_i,   // destination bytes per step
   output wire [Levels*(CountWidth-1)-1:0] idx_o,     // index of every level
+  output wire [Levels*(CountWidth-1)-1:0] idx_nx_o,  // the indices of the next cycle
   output wire [AddrWidth-1:0]          addr_o,       // address of the current step
   output wire [SmemWidth-1:0]          dst_o,        // destination of the current step
   output wire                          busy_o,
@@ -91,35 +99,96 @@ module tilelens_nest_counter #(
     for (k = 0; k < Levels; k = k + 1) begin : gen_last
       wire [CountWidth-1:0] cnt = count_i[k*CountWidth +: CountWidth];
       assign one[k]   = cnt == {{(CountWidth-1){1'b0}}, 1'b1};
-      assign pen[k]   = ({1'b0, idx_q[k*IdxW +: IdxW]} + {{(CountWidth-2){1'b0}}, 2'd2}) == cnt;
+      // idx + 2 == count as an equality with count - 2 (from the held
+      // counts, off the index path; count 1 gives all ones, never equal)
+      wire [CountWidth-1:0] cnt_m2 = cnt - {{(CountWidth-2){1'b0}}, 2'd2};
+      assign pen[k]   = {1'b0, idx_q[k*IdxW +: IdxW]} == cnt_m2;
       assign sel[k]   = pre[k] & !last_q[k];
       assign below[k] = pre[k] & last_q[k];
     end
   endgenerate
   wire all_last = pre[Levels];
 
-  // one-hot selects of the stepping level's stride, shift and stored address
-  reg [StrideWidth-1:0] stride_sel;
-  reg [4:0]             shift_sel;
-  reg [AddrWidth-1:0]   addr_sel;
+  // the stepping level's stored address, chosen by AND-OR with sel_add
+  // (sel, or with RegInc its copy sel_q registered a step ahead)
+  wire [Levels-1:0]   sel_add;
+  reg [AddrWidth-1:0] addr_sel;
   integer i;
   always @* begin
-    stride_sel = {StrideWidth{1'b0}};
-    shift_sel  = 5'd0;
-    addr_sel   = {AddrWidth{1'b0}};
+    addr_sel = {AddrWidth{1'b0}};
+    for (i = 0; i < Levels; i = i + 1)
+      addr_sel = addr_sel | ({AddrWidth{sel_add[i]}} & addr_q[i*AddrWidth +: AddrWidth]);
+  end
+
+  // ---- the stepping level's shifted stride, inc = stride << shift.
+  // With RegInc it comes from a register (inc_q) loaded one step ahead: the
+  // flags after the step taken this cycle (last_nx, the same update as
+  // last_d below) and those of the start (one) give the next stepping level
+  // a cycle early, so the address add reads a register instead of the
+  // level priority, the stride select and the shifter. inc_q holds while no
+  // step is taken; while busy it equals stride[lvl] << shift[lvl] of the
+  // current stepping level lvl (0 when every level is at its last index).
+  reg  [Levels-1:0] last_nx;             // the flags after a step that is not the last
+  reg  [Levels:0]   pre_nx, pre_one;
+  wire [Levels-1:0] sel_nx, sel_one;     // the stepping level after the step; at the start
+  always @* begin
+    for (i = 0; i < Levels; i = i + 1)
+      last_nx[i] = below[i] ? one[i] : (sel[i] ? pen[i] : last_q[i]);
+    pre_nx[0]  = 1'b1;
+    pre_one[0] = 1'b1;
     for (i = 0; i < Levels; i = i + 1) begin
-      stride_sel = stride_sel | ({StrideWidth{sel[i]}} & stride_i[i*StrideWidth +: StrideWidth]);
-      shift_sel  = shift_sel  | ({5{sel[i]}} & shift_i[i*5 +: 5]);
-      addr_sel   = addr_sel   | ({AddrWidth{sel[i]}} & addr_q[i*AddrWidth +: AddrWidth]);
+      pre_nx[i+1]  = pre_nx[i] & last_nx[i];
+      pre_one[i+1] = pre_one[i] & one[i];
     end
   end
+  assign sel_nx  = pre_nx[Levels-1:0] & ~last_nx;
+  assign sel_one = pre_one[Levels-1:0] & ~one;
+  wire wrap_nx  = pre_nx[Levels];
+  wire wrap_one = pre_one[Levels];
+  // the shifted stride of the level one-hot selected by s (zero if none);
+  // strides and shifts are arguments, so that an event-driven simulator
+  // re-evaluates a call when they change (Icarus does not follow a
+  // function's reads of module signals)
+  function [IncW-1:0] shifted;
+    input [Levels-1:0]             s;
+    input [Levels*StrideWidth-1:0] strides;
+    input [Levels*5-1:0]           shifts;
+    reg   [StrideWidth-1:0] st;
+    reg   [4:0]             sh;
+    integer n;
+    begin
+      st = {StrideWidth{1'b0}};
+      sh = 5'd0;
+      for (n = 0; n < Levels; n = n + 1) begin
+        st = st | ({StrideWidth{s[n]}} & strides[n*StrideWidth +: StrideWidth]);
+        sh = sh | ({5{s[n]}} & shifts[n*5 +: 5]);
+      end
+      shifted = {IncW{1'b0}};
+      shifted[StrideWidth-1:0] = st;
+      if (MaxShift > 0) shifted = shifted << sh;
+    end
+  endfunction
   wire [IncW-1:0] inc;
   generate
-    if (MaxShift > 0) begin : gen_shift
-      assign inc = {{MaxShift{1'b0}}, stride_sel} << shift_sel;
-    end else begin : gen_no_shift
-      assign inc = stride_sel;
-      wire unused_shift = ^shift_sel;
+    if (RegInc != 0) begin : gen_inc_reg
+      // one select and one shifter for both: the start's level while idle
+      wire [Levels-1:0] sel_ld = busy_q ? sel_nx : sel_one;
+      wire [IncW-1:0]   inc_ld = shifted(sel_ld, stride_i, shift_i);
+      reg  [IncW-1:0]   inc_q;
+      reg  [Levels-1:0] sel_q;          // equals sel while busy
+      always @(posedge clk_i) begin
+        if (!busy_q || step_i) begin
+          inc_q <= inc_ld;
+          sel_q <= sel_ld;
+        end
+      end
+      assign inc     = inc_q;
+      assign sel_add = sel_q;
+      wire unused_wrap = ^{wrap_nx, wrap_one};
+    end else begin : gen_inc_comb
+      assign inc     = shifted(sel, stride_i, shift_i);
+      assign sel_add = sel;
+      wire unused_nx = ^{sel_nx, sel_one, wrap_nx, wrap_one};
     end
   endgenerate
   // the stride add as a structural prefix adder (a behavioural add is
@@ -201,7 +270,8 @@ module tilelens_nest_counter #(
     dst_q  <= dst_d;
   end
 
-  assign idx_o  = idx_q;
+  assign idx_o    = idx_q;
+  assign idx_nx_o = idx_d;
   assign addr_o = addr_q[0 +: AddrWidth];
   assign dst_o  = dst_q;
   assign busy_o = busy_q;

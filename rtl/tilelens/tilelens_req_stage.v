@@ -145,37 +145,85 @@ module tilelens_req_stage #(
     end
   endgenerate
   wire [QW-1:0] x      = {2'b00, off_i[0 +: BW]};
-  wire [QW-1:0] x_end  = x + {2'b00, run_elems_i};
-  wire          empty0 = (x_end <= q_q) || (x >= r_q);
-  wire [QW-1:0] lo     = (x > q_q) ? x : q_q;
-  wire [QW-1:0] hi     = (x_end < r_q) ? x_end : r_q;
-  wire [QW-1:0] n      = hi - lo;
-  wire [QW-1:0] clip   = (q_q > x) ? q_q - x : {QW{1'b0}};
+  wire [QW-1:0] run    = {2'b00, run_elems_i};
+  // q - x as a structural prefix subtract (q + ~x + 1): its carry out is
+  // q >= x, so the clip needs no separate comparator; the clip feeds the
+  // 64-bit source add, the longest path of the stage
+  wire [QW-1:0] qx_diff;
+  wire          q_ge_x;
+  tilelens_prefix_add #(.Width(QW)) u_clip_sub (
+    .a_i(q_q), .b_i(~x), .cin_i(1'b1), .sum_o(qx_diff), .cout_o(q_ge_x)
+  );
+  // The run's end x + run is compared and subtracted through terms that do
+  // not depend on the step (q - run, r - run, run - q, r - q: from the
+  // registered bounds and the held run length), so that each test and each
+  // candidate length is one compare or add of the step's offset x:
+  //   x + run <= q  iff  q - run >= 0 and x <= q - run
+  //   x + run <  r  iff  r - run >  0 and x <  r - run
+  //   n = min(x + run, r) - max(x, q), one of run, x + (run - q), r - x, r - q
+  wire [QW:0]   q_run  = {1'b0, q_q} - {1'b0, run};
+  wire [QW:0]   r_run  = {1'b0, r_q} - {1'b0, run};
+  wire [QW-1:0] run_q  = run - q_q;
+  wire [QW-1:0] r_q_n  = r_q - q_q;
+  wire          end_le_q = !q_run[QW] && (x <= q_run[QW-1:0]);
+  wire          end_lt_r = !r_run[QW] && (x < r_run[QW-1:0]);
+  wire          empty0 = end_le_q || (x >= r_q);
+  wire [QW-1:0] n      = end_lt_r ? (q_ge_x ? x + run_q : run)
+                                  : (q_ge_x ? r_q_n : r_q - x);
+  wire [QW-1:0] clip   = {QW{q_ge_x}} & qx_diff;          // max(q - x, 0)
   wire          in_bounds = !empty0 && (&dim_ok);
 
   // element counts to bytes: 9 bits (at most 2^(BoxWidth-1) = 256 elements)
   wire [QW+8:0] clip_x = {9'd0, clip};
   wire [QW+8:0] n_x    = {9'd0, n};
-  wire [11:0] clip_bytes = {clip_x[8:0], 3'b000} >> (2'd3 - log2_s_i);
-  wire [11:0] n_bytes    = {n_x[8:0], 3'b000} >> (2'd3 - log2_s_i);
+  // times s as an AND-OR of the four shifted copies with s decoded (the
+  // decode is per box, off the clip's path)
+  wire [3:0]  s_oh = 4'b0001 << log2_s_i;
+  wire [11:0] clip_bytes = ({12{s_oh[0]}} & {3'b000, clip_x[8:0]}) | ({12{s_oh[1]}} & {2'b00, clip_x[8:0], 1'b0}) |
+                           ({12{s_oh[2]}} & {1'b0, clip_x[8:0], 2'b00}) | ({12{s_oh[3]}} & {clip_x[8:0], 3'b000});
+  wire [11:0] n_bytes    = ({12{s_oh[0]}} & {3'b000, n_x[8:0]}) | ({12{s_oh[1]}} & {2'b00, n_x[8:0], 1'b0}) |
+                           ({12{s_oh[2]}} & {1'b0, n_x[8:0], 2'b00}) | ({12{s_oh[3]}} & {n_x[8:0], 3'b000});
+  // + clip * s (at most 12 bits) as carry-select adds: a 12-bit prefix add
+  // of the late clip bytes, whose carry chooses between the upper bits and
+  // the upper bits + 1 (an increment of the step's address, computed while
+  // the clip is), so the clip does not wait for a full-width carry
   wire [AddrWidth-1:0] src_sum;
-  wire                 src_cout;
-  tilelens_prefix_add #(.Width(AddrWidth)) u_src_add (
-    .a_i   (src_i),
-    .b_i   ({{(AddrWidth-12){1'b0}}, clip_bytes}),
-    .cin_i (1'b0),
-    .sum_o (src_sum),
-    .cout_o(src_cout)
-  );
   wire [SmemWidth-1:0] dst_sum;
-  wire                 dst_cout;
-  tilelens_prefix_add #(.Width(SmemWidth)) u_dst_add (
-    .a_i   (dst_i),
-    .b_i   ({{(SmemWidth-12){1'b0}}, clip_bytes}),
-    .cin_i (1'b0),
-    .sum_o (dst_sum),
-    .cout_o(dst_cout)
+  wire [11:0]          src_lo, dst_lo;
+  wire                 src_c, dst_c;
+  wire [AddrWidth-13:0] src_hi1;
+  wire [SmemWidth-13:0] dst_hi1;
+  wire                  src_hi_cout, dst_hi_cout;
+  tilelens_prefix_add #(.Width(12)) u_src_add (
+    .a_i(src_i[11:0]), .b_i(clip_bytes), .cin_i(1'b0), .sum_o(src_lo), .cout_o(src_c)
   );
+  generate
+    if (AddrWidth - 12 >= 2) begin : gen_src_inc
+      tilelens_prefix_add #(.Width(AddrWidth-12)) u_src_inc (
+        .a_i(src_i[AddrWidth-1:12]), .b_i({(AddrWidth-12){1'b0}}), .cin_i(1'b1),
+        .sum_o(src_hi1), .cout_o(src_hi_cout)
+      );
+    end else begin : gen_src_inc1   // one upper bit (the proofs' reduced widths)
+      assign src_hi1     = ~src_i[AddrWidth-1:12];
+      assign src_hi_cout = src_i[AddrWidth-1];
+    end
+  endgenerate
+  assign src_sum = {src_c ? src_hi1 : src_i[AddrWidth-1:12], src_lo};
+  tilelens_prefix_add #(.Width(12)) u_dst_add (
+    .a_i(dst_i[11:0]), .b_i(clip_bytes), .cin_i(1'b0), .sum_o(dst_lo), .cout_o(dst_c)
+  );
+  generate
+    if (SmemWidth - 12 >= 2) begin : gen_dst_inc
+      tilelens_prefix_add #(.Width(SmemWidth-12)) u_dst_inc (
+        .a_i(dst_i[SmemWidth-1:12]), .b_i({(SmemWidth-12){1'b0}}), .cin_i(1'b1),
+        .sum_o(dst_hi1), .cout_o(dst_hi_cout)
+      );
+    end else begin : gen_dst_inc1
+      assign dst_hi1     = ~dst_i[SmemWidth-1:12];
+      assign dst_hi_cout = dst_i[SmemWidth-1];
+    end
+  endgenerate
+  assign dst_sum = {dst_c ? dst_hi1 : dst_i[SmemWidth-1:12], dst_lo};
 
   // ---- the request register
   reg                 occ_q, valid_q, done_q;
@@ -212,7 +260,7 @@ module tilelens_req_stage #(
   assign occupied_o  = occ_q;
   assign done_o      = done_q;
 
-  wire unused_bits = ^{src_cout, dst_cout, clip_x[QW+8:9], n_x[QW+8:9]};
+  wire unused_bits = ^{src_hi_cout, dst_hi_cout, clip_x[QW+8:9], n_x[QW+8:9]};
 
 endmodule
 
