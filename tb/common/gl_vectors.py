@@ -83,8 +83,19 @@ def main():
                     if len(room) >= k:
                         break
                     k = len(room)
-                # the last of them (deepest into the run) and k-1 others at random
-                chosen = sorted(rng.sample(room[:-1], k - 1) + [room[-1]])
+                # the last of them (deepest into the run) and k-1 others at
+                # random whose windows do not overlap the ones already chosen
+                # (an overlap would end a window early: fewer vectors)
+                chosen = [room[-1]]
+                for s in rng.sample(room[:-1], len(room) - 1):
+                    if len(chosen) == k:
+                        break
+                    if all(abs(s - c) >= length for c in chosen):
+                        chosen.append(s)
+                if len(chosen) < k:
+                    chosen += rng.sample([s for s in room[:-1] if s not in chosen],
+                                         k - len(chosen))
+                chosen.sort()
                 used = set()
                 for s in chosen:
                     for j in range(s, min(total, s + length)):
