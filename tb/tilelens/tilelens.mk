@@ -1,6 +1,22 @@
 # TileLens harnesses (tb/tilelens/tb_<block>.cpp) on the generic rules of tb/tb.mk.
 TILELENS_TB_BLOCKS := $(patsubst tb/tilelens/tb_%.cpp,%,$(wildcard tb/tilelens/tb_tilelens_*.cpp))
-$(eval $(call tb_paper,tilelens,$(TILELENS_TB_BLOCKS)))
+# The pipelined tile-base units (five Booth/Wallace trees on 72-bit rows):
+# their evaluation code is mostly wide-word (> 64-bit) shifts and inserts.
+# -fno-dfg keeps Verilator's DFG pass from duplicating the rows' shifted
+# copies at every use, and -O3 lets g++ inline and unroll the wide-word
+# helpers (_vl_insert_WW). Lockstep CPU of tilelens_split_sum_pipe per
+# 500,000 cycles: 4.24 s (as the other harnesses), 3.50 s (-fno-dfg),
+# 2.0-2.4 s (both); docs/tilelens.md has the record. The binaries depend
+# on this file, so a change of these flags rebuilds them.
+TB_VFLAGS_tilelens_split_sum_pipe := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
+TB_VFLAGS_tilelens_base_sum_pipe  := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
+$(foreach b,tilelens_split_sum_pipe tilelens_base_sum_pipe,$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/tilelens/tilelens.mk
+# Per-block Verilator options, TB_VFLAGS_<block> (see the pipelined units
+# below): tb_block expands TB_VFLAGS when it is called, so each block is
+# defined with its own options added and TB_VFLAGS is restored after.
+TILELENS_TB_VFLAGS := $(TB_VFLAGS)
+$(foreach b,$(TILELENS_TB_BLOCKS),$(eval TB_VFLAGS := $(TILELENS_TB_VFLAGS) $(TB_VFLAGS_$(b)))$(eval $(call tb_paper,tilelens,$(b))))
+TB_VFLAGS := $(TILELENS_TB_VFLAGS)
 # The error-priority crosses (tb/common/fault_cross.h) are part of these harnesses.
 TILELENS_TB_CROSS := tilelens_desc_check tilelens_box_check tilelens_split_sum tilelens_tma_addr
 $(foreach b,$(TILELENS_TB_CROSS),$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/common/fault_cross.h
