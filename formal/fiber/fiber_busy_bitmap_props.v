@@ -32,12 +32,17 @@
 //                partition, or (read ports 2s, 2s+1) a read of a register
 //                >= NumReg (B2 already shows such an update changes nothing)
 // Sizes: NumReg and NumRep are parameters of the checker; the proof script
-// states the sizes it runs.
+// states the sizes it runs. Storage (0 flip-flops, 1 latch array) is passed
+// to the bitmap: the same properties hold for both (the latch array's proof,
+// formal/fiber/fiber_busy_bitmap_latch.ys, models the clock with
+// clk2fflogic, so the checker's posedge registers sample at rising edges and
+// the assertions hold at every step between them too).
 `default_nettype none
 
 module fiber_busy_bitmap_props #(
-  parameter integer NumReg = 48,
-  parameter integer NumRep = 4
+  parameter integer NumReg  = 48,
+  parameter integer NumRep  = 4,
+  parameter integer Storage = 0
 ) (
   input wire              clk_i,
   input wire              rst_ni,
@@ -69,7 +74,7 @@ module fiber_busy_bitmap_props #(
   wire [NumRep*NumReg-1:0] empty;
   wire [NumReg-1:0]        full;   // FULL, one copy
 
-  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep)) u_dut (
+  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep), .Storage(Storage)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),
     .issue_valid_i(issue_valid_i), .issue_dst_i(issue_dst_i),

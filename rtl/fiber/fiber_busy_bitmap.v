@@ -102,9 +102,24 @@
 //   is read_row_i[8p +: 8].
 `default_nettype none
 
+`ifdef SYNTHESIS
+// The OSU 0.18 um latch cell (osu018_stdcells.lib: transparent while CLK is
+// high), instantiated by the latch array (Storage 1): Yosys 0.23's
+// dfflibmap maps flip-flops only. A black box here; the cell library
+// (liberty, Verilog models) defines it.
+(* blackbox *)
+module LATCH (
+  input  wire CLK,
+  input  wire D,
+  output wire Q
+);
+endmodule
+`endif
+
 module fiber_busy_bitmap #(
-  parameter integer NumReg = 2048,
-  parameter integer NumRep = 4
+  parameter integer NumReg  = 2048,
+  parameter integer NumRep  = 4,
+  parameter integer Storage = 0
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,         // synchronous, active low
@@ -232,6 +247,61 @@ module fiber_busy_bitmap #(
   assign upd_range_err_o = upd_err;
 
   // ---------------------------------------------------------------------
+  // The update inputs as the write path sees them (w_*; the error outputs
+  // above and the eligibility below use the ports themselves).
+  //   Storage 0: the ports.
+  //   Storage 1: a bank of port latches, transparent while clk_i is low and
+  //   closed while it is high. They hold the values of the cycle that ends at
+  //   a rising edge through the high phase after it, in which the storage
+  //   latches are open (clk_i & write enable), so the whole write path, from
+  //   these latches to the storage latches' enables and data, is constant
+  //   while any storage latch is open: each enable is one clean pulse, and no
+  //   path runs from a storage latch through an open latch back to itself
+  //   (the port latches are closed whenever a storage latch is open). This
+  //   is the shared master half of the flip-flops it replaces: 418 latches
+  //   for the whole array instead of a master latch per bit.
+  // ---------------------------------------------------------------------
+  localparam integer UpdW = 2 + 2 * NumSp * (1 + RegWidth) + NumCons * (1 + RegWidth) +
+                            NumSp * (RegWidth + 3) + NumPort * (1 + RowWidth);
+  wire                      w_rst_n, w_all_set;
+  wire [NumSp-1:0]          w_issue_valid, w_wb_valid, w_dep_valid, w_dep_group, w_dep_set;
+  wire [NumSp*RegWidth-1:0] w_issue_dst, w_wb_dst, w_dep_reg;
+  wire [NumCons-1:0]        w_cons_valid;
+  wire [NumCons*RegWidth-1:0] w_cons_src;
+  wire [NumPort-1:0]        w_read_valid;
+  wire [NumPort*RowWidth-1:0] w_read_row;
+  wire [UpdW-1:0] upd_in = {rst_ni, all_set_i, issue_valid_i, issue_dst_i, wb_valid_i, wb_dst_i,
+                            cons_valid_i, cons_src_i, dep_valid_i, dep_reg_i, dep_group_i,
+                            dep_set_i, read_valid_i, read_row_i};
+  wire [UpdW-1:0] upd_w;
+  assign {w_rst_n, w_all_set, w_issue_valid, w_issue_dst, w_wb_valid, w_wb_dst,
+          w_cons_valid, w_cons_src, w_dep_valid, w_dep_reg, w_dep_group,
+          w_dep_set, w_read_valid, w_read_row} = upd_w;
+`ifdef SYNTHESIS
+  genvar gb;  // latch cell instances (Storage 1)
+`endif
+  generate
+    if (Storage == 0) begin : gen_upd_port
+      assign upd_w = upd_in;
+    end else begin : gen_upd_lat
+`ifdef SYNTHESIS
+      // OSU LATCH: transparent while CLK is high; one inverted clock
+      (* keep *) wire clk_n = ~clk_i;
+      for (gb = 0; gb < UpdW; gb = gb + 1) begin : gen_bit
+        LATCH u_lat (.CLK(clk_n), .D(upd_in[gb]), .Q(upd_w[gb]));
+      end
+`else
+      reg [UpdW-1:0] upd_l;
+      /* verilator lint_off LATCH */
+      always @*
+        if (!clk_i) upd_l = upd_in;
+      /* verilator lint_on LATCH */
+      assign upd_w = upd_l;
+`endif
+    end
+  endgenerate
+
+  // ---------------------------------------------------------------------
   // DEPBAR override: a DEPBAR is dropped when a later SP's DEPBAR names the
   // same register and group (the later one decides the bit). The DEPBARs
   // left touch pairwise different bits, so no per-bit priority is needed.
@@ -240,10 +310,10 @@ module fiber_busy_bitmap #(
   integer ds, dt;  // loop indices of this block only
   always @* begin
     for (ds = 0; ds < NumSp; ds = ds + 1) begin
-      dep_live[ds] = dep_valid_i[ds];
+      dep_live[ds] = w_dep_valid[ds];
       for (dt = ds + 1; dt < NumSp; dt = dt + 1)
-        if (dep_valid_i[dt] && dep_group_i[dt] == dep_group_i[ds] &&
-            dep_reg_i[dt*RegWidth +: RegWidth] == dep_reg_i[ds*RegWidth +: RegWidth])
+        if (w_dep_valid[dt] && w_dep_group[dt] == w_dep_group[ds] &&
+            w_dep_reg[dt*RegWidth +: RegWidth] == w_dep_reg[ds*RegWidth +: RegWidth])
           dep_live[ds] = 1'b0;
     end
   end
@@ -276,30 +346,30 @@ module fiber_busy_bitmap #(
   integer ps, pk;  // loop indices of this block only
   always @* begin
     for (pk = 0; pk < NumCons; pk = pk + 1) begin
-      pid = cons_src_i[pk*RegWidth +: RegWidth];
-      cons_hi[pk*NumHi +: NumHi] = {NumHi{cons_valid_i[pk]}} & (HiOne << pid[10:5]);
+      pid = w_cons_src[pk*RegWidth +: RegWidth];
+      cons_hi[pk*NumHi +: NumHi] = {NumHi{w_cons_valid[pk]}} & (HiOne << pid[10:5]);
       cons_lo[pk*WordW +: WordW] = LoOne << pid[4:0];
     end
     for (ps = 0; ps < NumSp; ps = ps + 1) begin
-      pid = dep_reg_i[ps*RegWidth +: RegWidth];
+      pid = w_dep_reg[ps*RegWidth +: RegWidth];
       dhi = {NumHi{dep_live[ps]}} & (HiOne << pid[10:5]);
-      dep_es_hi[ps*NumHi +: NumHi] = {NumHi{~dep_group_i[ps] &  dep_set_i[ps]}} & dhi;
-      dep_ec_hi[ps*NumHi +: NumHi] = {NumHi{~dep_group_i[ps] & ~dep_set_i[ps]}} & dhi;
-      dep_fs_hi[ps*NumHi +: NumHi] = {NumHi{ dep_group_i[ps] &  dep_set_i[ps]}} & dhi;
-      dep_fc_hi[ps*NumHi +: NumHi] = {NumHi{ dep_group_i[ps] & ~dep_set_i[ps]}} & dhi;
+      dep_es_hi[ps*NumHi +: NumHi] = {NumHi{~w_dep_group[ps] &  w_dep_set[ps]}} & dhi;
+      dep_ec_hi[ps*NumHi +: NumHi] = {NumHi{~w_dep_group[ps] & ~w_dep_set[ps]}} & dhi;
+      dep_fs_hi[ps*NumHi +: NumHi] = {NumHi{ w_dep_group[ps] &  w_dep_set[ps]}} & dhi;
+      dep_fc_hi[ps*NumHi +: NumHi] = {NumHi{ w_dep_group[ps] & ~w_dep_set[ps]}} & dhi;
       dep_lo[ps*WordW +: WordW]    = LoOne << pid[4:0];
-      pid = issue_dst_i[ps*RegWidth +: RegWidth];
+      pid = w_issue_dst[ps*RegWidth +: RegWidth];
       iss_hi[ps*PartWord +: PartWord] =
-        {PartWord{issue_valid_i[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
+        {PartWord{w_issue_valid[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
       iss_lo[ps*WordW +: WordW] = LoOne << pid[4:0];
-      pid = wb_dst_i[ps*RegWidth +: RegWidth];
+      pid = w_wb_dst[ps*RegWidth +: RegWidth];
       wb_hi[ps*PartWord +: PartWord] =
-        {PartWord{wb_valid_i[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
+        {PartWord{w_wb_valid[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
       wb_lo[ps*WordW +: WordW] = LoOne << pid[4:0];
     end
     for (pk = 0; pk < NumPort; pk = pk + 1) begin
-      prow = read_row_i[pk*RowWidth +: RowWidth];
-      rd_hi[pk*PartWord +: PartWord] = {PartWord{read_valid_i[pk]}} & (PHiOne << prow[7:4]);
+      prow = w_read_row[pk*RowWidth +: RowWidth];
+      rd_hi[pk*PartWord +: PartWord] = {PartWord{w_read_valid[pk]}} & (PHiOne << prow[7:4]);
       rd_lo[pk*WordW +: WordW]       = LoOne << {prow[3:0], pk[0]};
     end
   end
@@ -359,11 +429,11 @@ module fiber_busy_bitmap #(
   //   reset (rst_ni low): clear every bit, set none.
   // ---------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [NumBit-1:0] e_set = {NumBit{rst_ni}} &
-                            ({NumBit{all_set_i}} | des_v | (iss_v & ~dec_v));
-  wire [NumBit-1:0] e_clr = {NumBit{~rst_ni}} | wb_v | dec_v;
-  wire [NumBit-1:0] f_set = {NumBit{rst_ni}} & (dfs_v | (rd_v & ~dfc_v));
-  wire [NumBit-1:0] f_clr = {NumBit{~rst_ni}} | cons_v | dfc_v;
+  wire [NumBit-1:0] e_set = {NumBit{w_rst_n}} &
+                            ({NumBit{w_all_set}} | des_v | (iss_v & ~dec_v));
+  wire [NumBit-1:0] e_clr = {NumBit{~w_rst_n}} | wb_v | dec_v;
+  wire [NumBit-1:0] f_set = {NumBit{w_rst_n}} & (dfs_v | (rd_v & ~dfc_v));
+  wire [NumBit-1:0] f_clr = {NumBit{~w_rst_n}} | cons_v | dfc_v;
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------
@@ -373,10 +443,52 @@ module fiber_busy_bitmap #(
   // reads (physically, each SP's partition beside its own read), where a
   // replica per SP would hold three partitions no port reads.
   // ---------------------------------------------------------------------
-  reg  [NumReg-1:0] full_q;
-  wire [NumReg-1:0] full_d = f_set[NumReg-1:0] | (full_q & ~f_clr[NumReg-1:0]);
-  always @(posedge clk_i)
-    full_q <= full_d;
+  // Storage 1 (latch array): a bit changes only in a cycle that sets or
+  // clears it, so its latch is enabled (write enable = set | clear, kept as
+  // its own net) during the high phase after that cycle's rising edge, and
+  // takes the set term as its data (no path from the latch back to its own
+  // data or enable). The enables of EMPTY bit r are shared by its replicas.
+  // ---------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [NumReg-1:0] e_g, f_g;   // clock-gated write enables (Storage 1)
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (Storage == 0) begin : gen_we_none
+      assign e_g = {NumReg{1'b0}};
+      assign f_g = {NumReg{1'b0}};
+    end else begin : gen_we
+      (* keep *) wire [NumReg-1:0] e_we = e_set[NumReg-1:0] | e_clr[NumReg-1:0];
+      (* keep *) wire [NumReg-1:0] f_we = f_set[NumReg-1:0] | f_clr[NumReg-1:0];
+      assign e_g = {NumReg{clk_i}} & e_we;
+      assign f_g = {NumReg{clk_i}} & f_we;
+    end
+  endgenerate
+
+  wire [NumReg-1:0] full_q;     // the FULL state
+  generate
+    if (Storage == 0) begin : gen_full_ff
+      reg  [NumReg-1:0] full_ff;
+      wire [NumReg-1:0] full_d = f_set[NumReg-1:0] | (full_q & ~f_clr[NumReg-1:0]);
+      always @(posedge clk_i)
+        full_ff <= full_d;
+      assign full_q = full_ff;
+    end else begin : gen_full_lat
+`ifdef SYNTHESIS
+      for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+        LATCH u_lat (.CLK(f_g[gb]), .D(f_set[gb]), .Q(full_q[gb]));
+      end
+`else
+      reg [NumReg-1:0] full_l;
+      integer lb;  // loop index of this block only
+      /* verilator lint_off LATCH */
+      always @*
+        for (lb = 0; lb < NumReg; lb = lb + 1)
+          if (f_g[lb]) full_l[lb] = f_set[lb];
+      /* verilator lint_on LATCH */
+      assign full_q = full_l;
+`endif
+    end
+  endgenerate
   assign full_o = full_q;
 
   wire [NumSp-1:0]        dst_bit;   // FULL[dst] of SP s's partition
@@ -409,13 +521,33 @@ module fiber_busy_bitmap #(
   // ---------------------------------------------------------------------
   generate
     for (gr = 0; gr < NumRep; gr = gr + 1) begin : gen_rep
-      reg  [NumReg-1:0] empty_q;
-      wire [NumReg-1:0] empty_d = e_set[NumReg-1:0] | (empty_q & ~e_clr[NumReg-1:0]);
+      wire [NumReg-1:0] empty_q;   // this replica's state
       // keep: the replicas are equal by construction, and synthesis would
       // otherwise merge them into one
-      (* keep *)
-      always @(posedge clk_i)
-        empty_q <= empty_d;
+      if (Storage == 0) begin : gen_ff
+        reg  [NumReg-1:0] empty_ff;
+        wire [NumReg-1:0] empty_d = e_set[NumReg-1:0] | (empty_q & ~e_clr[NumReg-1:0]);
+        (* keep *)
+        always @(posedge clk_i)
+          empty_ff <= empty_d;
+        assign empty_q = empty_ff;
+      end else begin : gen_lat
+`ifdef SYNTHESIS
+        for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+          (* keep *)
+          LATCH u_lat (.CLK(e_g[gb]), .D(e_set[gb]), .Q(empty_q[gb]));
+        end
+`else
+        reg [NumReg-1:0] empty_l;
+        integer lb;  // loop index of this block only
+        /* verilator lint_off LATCH */
+        always @*
+          for (lb = 0; lb < NumReg; lb = lb + 1)
+            if (e_g[lb]) empty_l[lb] = e_set[lb];
+        /* verilator lint_on LATCH */
+        assign empty_q = empty_l;
+`endif
+      end
       assign empty_o[gr*NumReg +: NumReg] = empty_q;
 
       // the state padded with zeros to 2048 registers for the reads (an id

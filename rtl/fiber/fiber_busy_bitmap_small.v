@@ -17,11 +17,14 @@
 // Parameters:
 //   NumReg   vector registers per group (a multiple of 8, 8..2048)
 //   NumRep   replicas (1..4)
+//   Storage  0 flip-flops, 1 latch array (see fiber_busy_bitmap;
+//            fiber_busy_bitmap_latch_small is this module with Storage 1)
 `default_nettype none
 
 module fiber_busy_bitmap_small #(
-  parameter integer NumReg = 48,
-  parameter integer NumRep = 3
+  parameter integer NumReg  = 48,
+  parameter integer NumRep  = 3,
+  parameter integer Storage = 0
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -52,8 +55,9 @@ module fiber_busy_bitmap_small #(
 );
 
   fiber_busy_bitmap #(
-    .NumReg(NumReg),
-    .NumRep(NumRep)
+    .NumReg (NumReg),
+    .NumRep (NumRep),
+    .Storage(Storage)
   ) u_bitmap (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

@@ -94,6 +94,10 @@ GL_VECTORS_fiber_issue_stage_small           := 200
 # netlist's nets split per bit, 2 without) are the slow ones.
 REPLAY_VECTORS_fiber_busy_bitmap_small       := 30000
 GL_VECTORS_fiber_busy_bitmap_small           := 1000
+# The latch array (fiber_busy_bitmap_latch_small: Storage 1, 48 x 3; its
+# netlist holds LATCH cells) replays as much as the flip-flop bitmap.
+REPLAY_VECTORS_fiber_busy_bitmap_latch_small := 30000
+GL_VECTORS_fiber_busy_bitmap_latch_small     := 1000
 REPLAY_VECTORS_fiber_weft_ctl                := 30000
 GL_VECTORS_fiber_weft_ctl                    := 300
 
