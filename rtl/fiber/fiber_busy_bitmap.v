@@ -91,10 +91,30 @@
 //      FULL[5] = 1 (read set beats consume clear), in every EMPTY replica
 //      and the FULL copy.
 //
+// Storage: the state in flip-flops (Storage 0, the default) or in a latch
+//   array (Storage 1); the ports and their cycle behaviour are the same (a
+//   proof: formal/fiber/fiber_busy_bitmap_latch.ys). Latch array: every
+//   EMPTY and FULL bit is a latch (OSU LATCH under SYNTHESIS, behavioural
+//   otherwise) enabled by clk_i & (set | clear), the merged write of the
+//   bit, so open in the high phase after a rising edge, with data = set;
+//   the update inputs (every port of the write path, rst_ni and all_set_i
+//   included) pass through port latches transparent while clk_i is low,
+//   so the write path holds the values of the cycle that ended at that
+//   edge while any storage latch is open. The eligibility and error
+//   outputs read the ports and the state directly. Assumptions of the latch
+//   array: the update inputs settle before the rising edge (as for
+//   flip-flops; while clk_i is high they may change freely, the port
+//   latches being closed), and the clock reaches the enable gates before
+//   the port latches reopen at the falling edge (clock-gating hold). An
+//   update input that settles before mid-cycle waits for the port latches
+//   to open, so the write decode then has the low phase only
+//   (docs/fiber_rtl.md, section 4, the latch array).
+//
 // Parameters:
 //   NumReg   vector registers per group (FB_NVREG, 2048; 1..2048)
 //   NumRep   EMPTY replicas (FB_BM_NREP, 4; 1..4); SP s's sources read
 //            EMPTY replica s % NumRep (FULL is one copy at every NumRep)
+//   Storage  0 flip-flops (DFFPOSX1), 1 latch array (LATCH); see Storage
 // Fixed by the ISA (localparams): NumSp = 4 (FB_NSP), NumSrc = 4 (FB_NSRC),
 //   NumPort = 8 (FB_NPORT), RegWidth = 11 (FB_REG_W), RowWidth = 8
 //   (FB_ROW_W). Per-SP ports are packed, SP s at the slice [s*W +: W]; per-
