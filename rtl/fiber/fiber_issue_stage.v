@@ -141,6 +141,7 @@ module fiber_issue_stage #(
   wire [NumSp-1:0]                  busy_all;
   wire [NumSp-1:0]                  illegal_all;
   wire [NumSp-1:0]                  pend_block;  // pending-read guard holds a first pass
+  wire [NumSp-1:0]                  guard_blk;   // the same before its own candidacy (the request's form)
   wire [1:0]                        arb_start;   // the arbiter's scan start this cycle
 
   genvar gs;
@@ -148,7 +149,8 @@ module fiber_issue_stage #(
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp
       localparam [1:0] SpId = gs;
       reg [NumSrc-1:0] rem_q, rem_d;             // sources still to read
-      wire             busy = |rem_q;
+      reg              busy_q;                   // rem_q != 0, held in a flop of its own
+      wire             busy = busy_q;            // (selects the pass sources early in the cycle)
       assign pass_src[gs*NumSrc +: NumSrc] = busy ? rem_q : src_valid_i[gs*NumSrc +: NumSrc];
 
       wire [NumSrc-1:0] remote_unused;
@@ -174,7 +176,7 @@ module fiber_issue_stage #(
       assign rem_all[gs*NumSrc +: NumSrc] = rem_q;
       assign busy_all[gs]                 = busy;
       assign illegal_all[gs]              = illegal;
-      assign req_valid[gs]  = valid_i[gs] && !illegal && (busy || (eligible[gs] && !pend_block[gs]));
+      assign req_valid[gs]  = valid_i[gs] && !illegal && (busy || (eligible[gs] && !guard_blk[gs]));
       assign issue_o[gs]    = grant[gs] && !conflict;
       assign stall_o[gs]    = valid_i[gs] && !issue_o[gs];
       assign busy_o[gs]     = busy;
@@ -192,9 +194,11 @@ module fiber_issue_stage #(
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          rem_q <= {NumSrc{1'b0}};
+          rem_q  <= {NumSrc{1'b0}};
+          busy_q <= 1'b0;
         end else begin
-          rem_q <= rem_d;
+          rem_q  <= rem_d;
+          busy_q <= |rem_d;
         end
       end
     end
@@ -219,38 +223,50 @@ module fiber_issue_stage #(
   // A busy SP never checks eligibility; the guard keeps it out of the
   // states where it would matter (a busy reader and a busy writer of one
   // register never coexist).
-  wire [NumSp-1:0] cand = valid_i & ~illegal_all & (busy_all | eligible);
+  // Restated per held SP x (the two directions above merged): a first pass
+  // of x is held when some candidate y != x and x are linked by a hit
+  // (y reads x's destination, or x reads y's), and y is busy or scanned
+  // before x. The links (hlink: field compares and pass sets) and the
+  // priority (busy, or earlier from the arbiter's start register) are known
+  // before the bitmap's eligibility, which enters last through cand[y].
+  wire [NumSp-1:0] vi   = valid_i & ~illegal_all;
+  wire [NumSp-1:0] cand = vi & (busy_all | eligible);
   reg  [NumSp*NumSrc-1:0] pset;
-  reg  [NumSp-1:0]        blk;
-  reg                     hit, p_first;
-  reg  [1:0]              rank_p, rank_w;
+  reg  [NumSp*NumSp-1:0]  hit;     // [p*NumSp + w]: a source p still reads is w's destination
+  reg  [NumSp*NumSp-1:0]  hlink;   // [x*NumSp + y]: x is held if y is a candidate
+  reg  [NumSp-1:0]        blk;     // x is held (given its own candidacy)
+  reg  [1:0]              rank_x, rank_y;
   integer rp, rw, rk;
   always @* begin
     for (rp = 0; rp < NumSp; rp = rp + 1)
       pset[rp*NumSrc +: NumSrc] = busy_all[rp] ? rem_all[rp*NumSrc +: NumSrc] : defer[rp*NumSrc +: NumSrc];
-    blk     = {NumSp{1'b0}};
-    hit     = 1'b0;
-    p_first = 1'b0;
-    rank_p  = 2'd0;
-    rank_w  = 2'd0;
-    for (rp = 0; rp < NumSp; rp = rp + 1) begin
-      for (rw = 0; rw < NumSp; rw = rw + 1) begin
+    hit = {NumSp*NumSp{1'b0}};
+    for (rp = 0; rp < NumSp; rp = rp + 1)
+      for (rw = 0; rw < NumSp; rw = rw + 1)
         if (rp != rw) begin
-          hit = 1'b0;
           for (rk = 0; rk < NumSrc; rk = rk + 1)
-            hit = hit | (pset[rp*NumSrc + rk] &&
-                         src_reg[(rp*NumSrc + rk)*RegWidth +: RegWidth] == dst_reg_o[rw*RegWidth +: RegWidth]);
-          hit     = hit && dst_valid_i[rw] && cand[rp] && cand[rw];
-          rank_p  = rp[1:0] - arb_start;
-          rank_w  = rw[1:0] - arb_start;
-          p_first = rank_p < rank_w;
-          if (hit && (busy_all[rp] || (!busy_all[rw] && p_first))) blk[rw] = 1'b1;
-          if (hit && !busy_all[rp] && (busy_all[rw] || !p_first)) blk[rp] = 1'b1;
+            if (pset[rp*NumSrc + rk] &&
+                src_reg[(rp*NumSrc + rk)*RegWidth +: RegWidth] == dst_reg_o[rw*RegWidth +: RegWidth])
+              hit[rp*NumSp + rw] = dst_valid_i[rw];
         end
-      end
-    end
+    hlink  = {NumSp*NumSp{1'b0}};
+    rank_x = 2'd0;
+    rank_y = 2'd0;
+    for (rp = 0; rp < NumSp; rp = rp + 1)       // rp: x, the held SP
+      for (rw = 0; rw < NumSp; rw = rw + 1)     // rw: y, the other SP
+        if (rp != rw) begin
+          rank_x = rp[1:0] - arb_start;
+          rank_y = rw[1:0] - arb_start;
+          hlink[rp*NumSp + rw] = (hit[rw*NumSp + rp] || hit[rp*NumSp + rw]) &&
+                                 (busy_all[rw] || rank_y < rank_x);
+        end
+    blk = {NumSp{1'b0}};
+    for (rp = 0; rp < NumSp; rp = rp + 1)
+      for (rw = 0; rw < NumSp; rw = rw + 1)
+        if (rp != rw && hlink[rp*NumSp + rw] && cand[rw]) blk[rp] = 1'b1;
   end
-  assign pend_block   = blk & ~busy_all;
+  assign guard_blk    = blk;
+  assign pend_block   = blk & cand & ~busy_all;
   assign pend_block_o = pend_block;
 
   // ---- read-port arbiter

@@ -81,21 +81,50 @@ module fiber_operand_sel (
   endgenerate
 
   // ---- port claims: the lowest-numbered valid source claims its port;
-  // a later valid source on a claimed port with another row is deferred
-  integer k, p;
+  // a later valid source on a claimed port with another row is deferred.
+  // Computed in parallel rather than as a scan over the sources: the
+  // pairwise comparisons of the fields (same port, other row) do not depend
+  // on src_valid_i, which enters only in the last two levels (the issue
+  // stage's pass sources arrive late: docs/fiber_rtl.md, the issue stage).
+  //   same[j][k]  (j < k): sources j and k name the same port
+  //   rdiff[j][k] (j < k): and their rows differ
+  //   claim[k]    valid, and no lower valid source on its port
+  //   defer[k]    valid, and its port's claimant (a lower source) has
+  //               another row
+  //   port_en[p]  a valid source names port p
+  //   port_row[p] the row of port p's claimant (0 if none)
+  reg [NumSrc*NumSrc-1:0] same, rdiff;   // [j*NumSrc + k], j < k
+  reg [NumSrc-1:0]        claim;
+  integer j, k, p;
   always @* begin
+    same  = {NumSrc*NumSrc{1'b0}};
+    rdiff = {NumSrc*NumSrc{1'b0}};
+    for (k = 0; k < NumSrc; k = k + 1) begin
+      for (j = 0; j < k; j = j + 1) begin
+        same[j*NumSrc + k]  = src_port_o[PortWidth*j +: PortWidth] == src_port_o[PortWidth*k +: PortWidth];
+        rdiff[j*NumSrc + k] = row[RowWidth*j +: RowWidth] != row[RowWidth*k +: RowWidth];
+      end
+    end
+    for (k = 0; k < NumSrc; k = k + 1) begin
+      claim[k]   = src_valid_i[k];
+      defer_o[k] = 1'b0;
+      for (j = 0; j < k; j = j + 1) begin
+        if (src_valid_i[j] && same[j*NumSrc + k]) claim[k] = 1'b0;
+      end
+    end
+    for (k = 0; k < NumSrc; k = k + 1) begin
+      for (j = 0; j < k; j = j + 1) begin
+        if (src_valid_i[k] && claim[j] && same[j*NumSrc + k] && rdiff[j*NumSrc + k]) defer_o[k] = 1'b1;
+      end
+    end
     port_en_o  = {NumPort{1'b0}};
     port_row_o = {NumPort*RowWidth{1'b0}};
-    defer_o    = {NumSrc{1'b0}};
-    for (k = 0; k < NumSrc; k = k + 1) begin
-      for (p = 0; p < NumPort; p = p + 1) begin
-        if (src_valid_i[k] && (src_port_o[PortWidth*k +: PortWidth] == p[PortWidth-1:0])) begin
-          if (port_en_o[p]) begin
-            if (port_row_o[RowWidth*p +: RowWidth] != row[RowWidth*k +: RowWidth]) defer_o[k] = 1'b1;
-          end else begin
-            port_en_o[p] = 1'b1;
-            port_row_o[RowWidth*p +: RowWidth] = row[RowWidth*k +: RowWidth];
-          end
+    for (p = 0; p < NumPort; p = p + 1) begin
+      for (k = 0; k < NumSrc; k = k + 1) begin
+        if (src_port_o[PortWidth*k +: PortWidth] == p[PortWidth-1:0]) begin
+          port_en_o[p] = port_en_o[p] | src_valid_i[k];
+          port_row_o[RowWidth*p +: RowWidth] = port_row_o[RowWidth*p +: RowWidth] |
+                                               ({RowWidth{claim[k]}} & row[RowWidth*k +: RowWidth]);
         end
       end
     end

@@ -16,11 +16,15 @@
 // and waits at most NumSp-1 cycles.
 // Structure: the scan is computed without walking the occupancy vector
 // port by port: the pairwise conflict matrix (two requests name a common
-// port with different rows) is independent of the start; the requests are
-// rotated into scan order, a fixed-priority chain grants position j unless
-// a granted earlier position conflicts with it, and the grants are rotated
-// back. This equals the occupancy scan because every occupied port is held
-// only by granted SPs that all read its first granter's row.
+// port with different rows) is independent of the start; the scan from
+// start_q is evaluated for every pattern of the other SPs' requests ahead
+// of the requests (free: a fixed-priority chain in scan order on constant
+// requests, a function of the conflicts and the start only), and each SP's
+// grant is its request AND the entry the other SPs' requests select, so
+// the requests, which arrive last in the issue stage, pass through one
+// 8:1 multiplexer, not through the chain. This equals the occupancy scan
+// because every occupied port is held only by granted SPs that all read
+// its first granter's row.
 // Outputs are combinational from the inputs and start_q (start_o is the
 // start used this cycle); start_q advances at the clock edge.
 // Reset: rst_ni low (asynchronous) sets start_q to 0.
@@ -117,43 +121,57 @@ module fiber_port_arb #(
     end
   endgenerate
 
-  // ---- the scan in positions: position j holds SP start+j (mod NumSp).
-  // A fixed-priority chain: position j is granted when valid unless an
-  // earlier granted position conflicts with it (so position 0, the first
-  // requester, always is). gen_pos[j].upto holds the grants of positions
-  // 0..j.
-  genvar gj, gi;
-  generate
-    for (gj = 0; gj < NumSp; gj = gj + 1) begin : gen_pos
-      localparam [SpWidth-1:0] J = gj;
-      wire [SpWidth-1:0] sj = start_q + J;           // SP at position gj
-      wire g;
-      wire [NumSp-1:0] upto;
-      if (gj == 0) begin : gen_first
-        assign g    = valid_i[sj];
-        assign upto = {{(NumSp-1){1'b0}}, g};
-      end else begin : gen_next
-        wire [gj-1:0] cj;                            // cj[i]: positions gj and i conflict
-        for (gi = 0; gi < gj; gi = gi + 1) begin : gen_i
-          localparam [SpWidth-1:0] I = gi;
-          wire [SpWidth-1:0] si = start_q + I;
-          assign cj[gi] = conf[{sj, si}];            // = conf[sj*NumSp + si]
+  // ---- the scan, evaluated ahead of the requests. The requests arrive
+  // last (in the issue stage they come after the selectors, the bitmap and
+  // the pending-read guard), the conflicts and the start earlier, so the
+  // scan is run for every pattern of the other SPs' requests before the
+  // requests are known, and each SP's grant is its request AND the entry
+  // its pattern selects (a 2^(NumSp-1):1 multiplexer on the requests).
+  // free[x*NumPat + m]: SP x is granted when it requests and the other SPs'
+  // requests are m (bit d-1 of m: SP x+d mod NumSp, d = 1..NumSp-1): the
+  // paper's scan from start_q (position j holds SP start+j mod NumSp; the
+  // first requester is granted, a later one unless an earlier granted
+  // position conflicts with it), on those constant requests.
+  localparam integer NumPat = 1 << (NumSp - 1);
+  reg [NumSp*NumPat-1:0] free;
+  reg [NumSp-1:0]        hreq, hgnt;
+  reg                    hg;
+  integer fx, fm, fd, fs, fj, fi;
+  always @* begin
+    free = {NumSp*NumPat{1'b0}};
+    hreq = {NumSp{1'b0}};
+    hgnt = {NumSp{1'b0}};
+    hg   = 1'b0;
+    for (fx = 0; fx < NumSp; fx = fx + 1) begin
+      for (fm = 0; fm < NumPat; fm = fm + 1) begin
+        hreq     = {NumSp{1'b0}};
+        hreq[fx] = 1'b1;
+        for (fd = 1; fd < NumSp; fd = fd + 1)
+          hreq[(fx + fd) % NumSp] = ((fm >> (fd - 1)) & 1) == 1;
+        for (fs = 0; fs < NumSp; fs = fs + 1) begin
+          hgnt = {NumSp{1'b0}};
+          for (fj = 0; fj < NumSp; fj = fj + 1) begin
+            hg = hreq[(fs + fj) % NumSp];
+            for (fi = 0; fi < fj; fi = fi + 1)
+              if (hgnt[(fs + fi) % NumSp] && conf[((fs + fj) % NumSp) * NumSp + (fs + fi) % NumSp])
+                hg = 1'b0;
+            hgnt[(fs + fj) % NumSp] = hg;
+          end
+          if (start_q == fs[SpWidth-1:0]) free[fx*NumPat + fm] = hgnt[fx];
         end
-        wire [NumSp-1:0] prev = gen_pos[gj-1].upto;
-        assign g    = valid_i[sj] && !(|(prev[gj-1:0] & cj));
-        assign upto = prev | ({{(NumSp-1){1'b0}}, g} << gj);
       end
     end
-  endgenerate
-  wire [NumSp-1:0] gpos = gen_pos[NumSp-1].upto;   // grant by scan position
+  end
 
-  // back to SP numbering: grant[s] = gpos[s - start]
-  genvar gs;
+  genvar gs, gd;
   generate
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_grant
-      localparam [SpWidth-1:0] S = gs;
-      wire [SpWidth-1:0] ps = S - start_q;
-      always @* grant_o[gs] = gpos[ps];
+      wire [NumSp-2:0] oth;                          // the other SPs' requests
+      for (gd = 1; gd < NumSp; gd = gd + 1) begin : gen_oth
+        assign oth[gd-1] = valid_i[(gs + gd) % NumSp];
+      end
+      wire [NumPat-1:0] fr = free[gs*NumPat +: NumPat];
+      always @* grant_o[gs] = valid_i[gs] && fr[oth];
     end
   endgenerate
 
