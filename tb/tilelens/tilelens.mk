@@ -6,13 +6,13 @@ TILELENS_TB_BLOCKS := $(patsubst tb/tilelens/tb_%.cpp,%,$(wildcard tb/tilelens/t
 # copies at every use, and -O3 lets g++ inline and unroll the wide-word
 # helpers (_vl_insert_WW). Lockstep CPU of tilelens_split_sum_pipe per
 # 500,000 cycles: 4.24 s (as the other harnesses), 3.50 s (-fno-dfg),
-# 2.0-2.4 s (both); docs/tilelens.md has the record. The binaries depend
+# 2.0-2.4 s (both); docs/verification.md has the record. The binaries depend
 # on this file, so a change of these flags rebuilds them.
 TB_VFLAGS_tilelens_split_sum_pipe := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
 TB_VFLAGS_tilelens_base_sum_pipe  := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
 $(foreach b,tilelens_split_sum_pipe tilelens_base_sum_pipe,$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/tilelens/tilelens.mk
-# Per-block Verilator options, TB_VFLAGS_<block> (see the pipelined units
-# below): tb_block expands TB_VFLAGS when it is called, so each block is
+# Per-block Verilator options, TB_VFLAGS_<block> (the pipelined units
+# above): tb_block expands TB_VFLAGS when it is called, so each block is
 # defined with its own options added and TB_VFLAGS is restored after.
 TILELENS_TB_VFLAGS := $(TB_VFLAGS)
 $(foreach b,$(TILELENS_TB_BLOCKS),$(eval TB_VFLAGS := $(TILELENS_TB_VFLAGS) $(TB_VFLAGS_$(b)))$(eval $(call tb_paper,tilelens,$(b))))
