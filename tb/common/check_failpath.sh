@@ -66,6 +66,14 @@ fi
 "$harness" --gtkw "$out/$block.gtkw" --out-dir "$out" > "$out/gtkw.log" 2>&1 && grep -q "^\[dumpfile\] \".*/$block.fst\"$" "$out/$block.gtkw" \
   && ok "--gtkw writes $block.gtkw for $block.fst" || bad "--gtkw"
 
+# --cycle-cap (the main job's co-simulations): caps the default count only
+"$harness" --seed $seed --cycle-cap 300 --quiet > "$out/cap.log" 2>&1
+grep -q "^SUMMARY $block: 300 cycles checked" "$out/cap.log" && ok "--cycle-cap 300 checks 300 cycles" \
+  || bad "--cycle-cap 300: $(grep '^SUMMARY' "$out/cap.log")"
+"$harness" --seed $seed --cycle-cap 300 --cycles 400 --quiet > "$out/cap2.log" 2>&1
+grep -q "^SUMMARY $block: 400 cycles checked" "$out/cap2.log" && ok "--cycles wins over --cycle-cap" \
+  || bad "--cycles with --cycle-cap: $(grep '^SUMMARY' "$out/cap2.log")"
+
 if [ $fails -eq 0 ]; then
   echo "SUMMARY failpath $block: injected mismatch at cycle $cyc reported, exit 1, FST and .gtkw written"
 else

@@ -145,6 +145,7 @@ int run(int argc, char **argv) {
   }
   env.rng.seed(env.opt.seed);
   env.cycles = env.opt.cycles ? env.opt.cycles : H::kDefaultCycles;
+  if (!env.opt.cycles && env.opt.cycle_cap && env.cycles > env.opt.cycle_cap) env.cycles = env.opt.cycle_cap;
   std::printf("%s: seed %" PRIu64 ", %" PRIu64 " cycles\n", H::kName, env.opt.seed, env.cycles);
   std::fflush(stdout);
   if (!env.opt.wrapper_file.empty() && !write_wrapper<H>(env.opt.wrapper_file, port_list<H>(env.opt).ports)) return 2;

@@ -20,6 +20,7 @@ namespace lockstep {
 struct Options {
   uint64_t seed = 0;
   uint64_t cycles = 0;          // 0: the harness default
+  uint64_t cycle_cap = 0;       // 0: none; else the default is at most this
   bool trace = false;
   std::string trace_file;
   std::string vectors_file;
@@ -41,6 +42,7 @@ inline void usage(const char *prog, const char *name) {
     "usage: %s [options]   lockstep co-simulation of %s against its C model\n"
     "  --seed N          random seed (0: pick one and print it)\n"
     "  --cycles N        cycles to check (default: the harness's)\n"
+    "  --cycle-cap N     without --cycles: the harness's default, at most N\n"
     "  --trace[=FILE]    write an FST waveform of the whole run (off by default)\n"
     "  --vectors FILE    write applied inputs and expected outputs as hex lines\n"
     "  --wrapper FILE    write the flat-port Verilog wrapper for the replays\n"
@@ -92,6 +94,7 @@ inline bool parse(int argc, char **argv, Options &o, const char *name) {
     };
     if (val("--seed", v)) { if (!num("--seed", false, o.seed)) return false; }
     else if (val("--cycles", v)) { if (!num("--cycles", true, o.cycles)) return false; }
+    else if (val("--cycle-cap", v)) { if (!num("--cycle-cap", true, o.cycle_cap)) return false; }
     else if (a == "--trace") o.trace = true;
     else if (a.rfind("--trace=", 0) == 0) { o.trace = true; o.trace_file = a.substr(8); }
     else if (val("--vectors", v)) o.vectors_file = v;

@@ -54,7 +54,7 @@ $(TB_DIR)/fiber/$(1)/full/obj/V$(1): tb/fiber/full_$(1).cpp $(TB_COMMON_DEPS) $$
 .PHONY: tb-$(1)-full cosim-$(1)-full bench-$(1)-full regress-$(1)-full
 tb-$(1)-full: $(TB_DIR)/fiber/$(1)/full/obj/V$(1)
 cosim-$(1)-full: $(TB_DIR)/fiber/$(1)/full/obj/V$(1)
-	$$< --seed $(SEED) --out-dir $(TB_DIR)/fiber/$(1)/full $$(TB_ARGS_$(1))
+	$$< --seed $(SEED) --out-dir $(TB_DIR)/fiber/$(1)/full $$(TB_ARGS_$(1)) $(COSIM_ARGS)
 bench-$(1)-full: $(TB_DIR)/fiber/$(1)/full/obj/V$(1)
 	@mkdir -p $(TB_DIR)/fiber/$(1)/full/bench
 	$$< --seed 12345 --cycles $$(or $$(BENCH_CYCLES_$(1)),1000000) --bench --quiet --allow-missing-bins \
