@@ -33,10 +33,9 @@
 //                >= NumReg (B2 already shows such an update changes nothing)
 // Sizes: NumReg and NumRep are parameters of the checker; the proof script
 // states the sizes it runs. Storage (0 flip-flops, 1 latch array) is passed
-// to the bitmap: the same properties hold for both (the latch array's proof,
-// formal/fiber/fiber_busy_bitmap_latch.ys, models the clock with
-// clk2fflogic, so the checker's posedge registers sample at rising edges and
-// the assertions hold at every step between them too).
+// to the bitmap; the proofs run it at 0, and the latch array inherits the
+// properties through its equivalence with the flip-flops at every port
+// (formal/fiber/fiber_busy_bitmap_latch.ys).
 `default_nettype none
 
 module fiber_busy_bitmap_props #(
