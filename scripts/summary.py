@@ -116,6 +116,8 @@ def main():
             val = f"{tot['ge']:,.0f} GE" + paper_note(tag, comparison)
         else:
             val = "incomplete (" + (", ".join(dl.get("missing", [])) or "no terms") + ")"
+            if dl.get("set") == "all":
+                val = "in make synth-all, not in the main set (" + (", ".join(dl.get("missing", [])) or "no terms") + ")"
         print(f"Delta {tag} ({dl.get('title', '')}): {val}")
     if syn:
         print("Full reports: build/reports/synth.md, build/reports/synth.json, build/reports/synth_area.svg")

@@ -61,7 +61,10 @@ def read_table(path=TABLE):
         if f[0] == "@delta":
             if len(f) < 4:
                 sys.exit(f"{where}: @delta needs: tag, title, meaning")
-            deltas[f[1]] = {"tag": f[1], "title": f[2], "meaning": f[3]}
+            dset = f[4] if len(f) > 4 and f[4] else "main"
+            if dset not in ("main", "all"):
+                sys.exit(f"{where}: @delta set must be main or all")
+            deltas[f[1]] = {"tag": f[1], "title": f[2], "meaning": f[3], "set": dset}
             continue
         f = [x for x in f]
         if len(f) < len(COLUMNS) - 2:
