@@ -20,7 +20,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUMMARY_RE = re.compile(r"^SUMMARY (\S+): (\d+) cycles checked, (\d+) mismatch\w*, (\d+)/(\d+) bins hit")
 
 
-def cosim_rows():
+def cosim_rows(tops=()):
+    """Per block, (size, SUMMARY match, group) of each co-simulation log. A
+    group is its block's top (the longest synthesized top it starts with)
+    plus a variant and size: `fiber_busy_bitmap_latch_small` is the bitmap's
+    `latch small` row."""
     rows = {}
     for path in sorted(glob.glob(os.path.join(ROOT, "build", "logs", "cosim-*.log"))):
         last = None
@@ -29,8 +33,14 @@ def cosim_rows():
             if m:
                 last = m
         group = os.path.basename(path)[len("cosim-"):-len(".log")]
-        block = re.sub(r"(_small)?(-full)?$", "", group)
-        size = "full" if group.endswith("-full") else ("small" if "_small" in group else "default")
+        known = [t for t in tops if group == t or group.startswith(t + "_") or group.startswith(t + "-")]
+        if known:
+            block = max(known, key=len)
+            rest = group[len(block):].strip("_-").replace("_", " ").replace("-", " ")
+            size = rest or "default"
+        else:
+            block = re.sub(r"(_small)?(-full)?$", "", group)
+            size = "full" if group.endswith("-full") else ("small" if "_small" in group else "default")
         rows.setdefault(block, []).append((size, last, group))
     return rows
 
@@ -74,8 +84,8 @@ def fmt_int(v):
 
 
 def main():
-    cos = cosim_rows()
     syn, deltas, comparison, composed = synth_defaults()
+    cos = cosim_rows(syn.keys())
     blocks = sorted(set(cos) | set(syn), key=lambda b: (not b.startswith("tilelens"), b))
     print()
     print("== Summary ==")
