@@ -148,7 +148,9 @@ module fiber_port_arb #(
         hreq[fx] = 1'b1;
         for (fd = 1; fd < NumSp; fd = fd + 1)
           hreq[(fx + fd) % NumSp] = ((fm >> (fd - 1)) & 1) == 1;
-        for (fs = 0; fs < NumSp; fs = fs + 1) begin
+        // only the scan from start_q is taken: the others are not
+        // evaluated (the same function; simulators run one start's loops)
+        for (fs = 0; fs < NumSp; fs = fs + 1) if (start_q == fs[SpWidth-1:0]) begin
           hgnt = {NumSp{1'b0}};
           for (fj = 0; fj < NumSp; fj = fj + 1) begin
             hg = hreq[(fs + fj) % NumSp];
