@@ -22,8 +22,10 @@
 #   failpath-<block> the failure path on a correct block: --inject-mismatch must
 #                    give exit 1, the mismatch line, the FST and its .gtkw
 # and registers cosim- and replay- in TEST_GROUPS_<PAPER>. Per-block knobs:
-# TB_ARGS_<block> (extra harness arguments), REPLAY_VECTORS_<block> and
-# GL_VECTORS_<block> (smaller replays for blocks Icarus runs slowly).
+# TB_ARGS_<block> (extra harness arguments), TB_VFLAGS_<block> (extra
+# Verilator options of its build, set before the paper's tb_paper call),
+# REPLAY_VECTORS_<block> and GL_VECTORS_<block> (smaller replays for blocks
+# Icarus runs slowly).
 
 VERILATOR      ?= verilator
 TB_DIR         := $(BUILD)/tb
@@ -76,7 +78,7 @@ $(TB_DIR)/$(1)/$(2)/obj/V$(2): tb/$(1)/tb_$(2).cpp $(TB_COMMON_DEPS) $$(wildcard
 	@mkdir -p $$(@D)
 	@# --build does not relink when only lib<paper>.a changed: remove the binary
 	@rm -f $$@
-	$(VERILATOR) $(TB_VFLAGS) $(TB_EXTRA_VFLAGS) \
+	$(VERILATOR) $(TB_VFLAGS) $(TB_VFLAGS_$(2)) $(TB_EXTRA_VFLAGS) \
 	  -CFLAGS "-O2 -I$(CURDIR)/tb/common -I$(CURDIR)/tb/$(1) -I$(CURDIR)/cmodel/include -I$(CURDIR)/cmodel/test/$(1)" \
 	  -y $(TB_RTL)/$(1) -y $(TB_RTL)/common --top-module $(2) $(TB_RTL)/$(1)/$(2).v \
 	  $(CURDIR)/tb/$(1)/tb_$(2).cpp $(CURDIR)/$(BUILD)/lib/lib$(1).a \

@@ -11,12 +11,7 @@ TILELENS_TB_BLOCKS := $(patsubst tb/tilelens/tb_%.cpp,%,$(wildcard tb/tilelens/t
 TB_VFLAGS_tilelens_split_sum_pipe := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
 TB_VFLAGS_tilelens_base_sum_pipe  := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
 $(foreach b,tilelens_split_sum_pipe tilelens_base_sum_pipe,$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/tilelens/tilelens.mk
-# Per-block Verilator options, TB_VFLAGS_<block> (the pipelined units
-# above): tb_block expands TB_VFLAGS when it is called, so each block is
-# defined with its own options added and TB_VFLAGS is restored after.
-TILELENS_TB_VFLAGS := $(TB_VFLAGS)
-$(foreach b,$(TILELENS_TB_BLOCKS),$(eval TB_VFLAGS := $(TILELENS_TB_VFLAGS) $(TB_VFLAGS_$(b)))$(eval $(call tb_paper,tilelens,$(b))))
-TB_VFLAGS := $(TILELENS_TB_VFLAGS)
+$(eval $(call tb_paper,tilelens,$(TILELENS_TB_BLOCKS)))
 # The error-priority crosses (tb/common/fault_cross.h) are part of these harnesses.
 TILELENS_TB_CROSS := tilelens_desc_check tilelens_box_check tilelens_split_sum tilelens_tma_addr
 $(foreach b,$(TILELENS_TB_CROSS),$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/common/fault_cross.h
