@@ -125,9 +125,9 @@ def main():
         if isinstance(tot, dict) and isinstance(tot.get("ge"), (int, float)):
             val = f"{tot['ge']:,.0f} GE" + paper_note(tag, comparison)
         else:
-            val = "incomplete (" + (", ".join(dl.get("missing", [])) or "no terms") + ")"
-            if dl.get("set") == "all":
-                val = "in make synth-all, not in the main set (" + (", ".join(dl.get("missing", [])) or "no terms") + ")"
+            miss = ", ".join(dl.get("missing", [])) or "no terms"
+            where = "in make synth-all, not in the main set" if dl.get("set") == "all" else "incomplete"
+            val = f"{where} ({miss})"
         print(f"Delta {tag} ({dl.get('title', '')}): {val}")
     if syn:
         print("Full reports: build/reports/synth.md, build/reports/synth.json, build/reports/synth_area.svg")
