@@ -17,6 +17,12 @@ def notes(r):
     return "; ".join(n)
 
 
+def _depth(r, key):
+    """Logic depth, or - where the flow does not measure it (bottom-up units)."""
+    v = r.get(key)
+    return "-" if v is None else v
+
+
 def run_time(r):
     """CPU seconds (Yosys with ABC, plus OpenSTA) and, in brackets, wall seconds."""
     if r["status"] != "ok":
@@ -75,7 +81,7 @@ def md_all(rows):
                 f"| {r['name']} | {r['top']} | {r['params_text']} | {fmt_int(r['cells'])} | "
                 f"{fmt_int(r['flops'])} | {fmt_int(r['area_um2'])} | {fmt_ge(r['ge'])} | "
                 f"{cp['ns']:.2f} | {cp['fo4']:.1f} | {ends} | "
-                f"{r.get('depth_generic', '-')} / {r.get('depth_cells', '-')} | {fbs} | "
+                f"{_depth(r, 'depth_generic')} / {_depth(r, 'depth_cells')} | {fbs} | "
                 f"{run_time(r)} | {notes(r)} |"
                 if cp else
                 f"| {r['name']} | {r['top']} | {r['params_text']} | {fmt_int(r['cells'])} | "

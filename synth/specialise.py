@@ -152,6 +152,156 @@ def wrapper_verilog(name, child_top, params, ports, spec):
     return "\n".join(lines)
 
 
+_NET_DECL_RE = re.compile(r"^\s*(input|output|inout|wire|reg)\s+(?:\[(\d+):(\d+)\]\s*)?"
+                          r"(\\\S+|\w+)\s*;", re.M)
+_ASSIGN_ANY_RE = re.compile(r"^\s*assign\s+(.+?)\s*=\s*(.+?)\s*;\s*$", re.M)
+_ITEM_RE = re.compile(r"(\\\S+|\w+)\s*(?:\[(\d+)(?::(\d+))?\])?")
+_CONST_RE = re.compile(r"(\d+)'([hbd])([0-9a-fA-FxXzZ_]+)")
+
+
+def _const_digits(n, base, digits):
+    """MSB-first bits of a sized constant: '0', '1' or None (x or z)."""
+    digits = digits.replace("_", "")
+    if base == "d":
+        if re.search(r"[xXzZ]", digits):
+            return [None] * n
+        v = int(digits)
+        return [str((v >> i) & 1) for i in reversed(range(n))]
+    per = 4 if base == "h" else 1
+    bits = []
+    for d in digits:
+        if d in "xXzZ":
+            bits += [None] * per
+        else:
+            v = int(d, 16 if base == "h" else 2)
+            bits += [str((v >> i) & 1) for i in reversed(range(per))]
+    if len(bits) < n:
+        bits = [None if bits and bits[0] is None else "0"] * (n - len(bits)) + bits
+    return bits[len(bits) - n:]
+
+
+def _expr_bits(expr, decl):
+    """MSB-first bits of an assign side (names, bit and part selects, sized
+    constants, one level of concatenation): ('c', '0'|'1'|None) or
+    ('n', name, index); None if the expression is of another form."""
+    expr = expr.strip()
+    items = expr[1:-1].split(",") if expr.startswith("{") and expr.endswith("}") else [expr]
+    out = []
+    for it in items:
+        it = it.strip()
+        cm = _CONST_RE.fullmatch(it)
+        if cm:
+            out += [("c", b) for b in _const_digits(int(cm.group(1)), cm.group(2), cm.group(3))]
+            continue
+        im = _ITEM_RE.fullmatch(it)
+        if not im or im.group(1) not in decl:
+            return None
+        name = im.group(1)
+        if im.group(2) is None:
+            hi, lo = decl[name]
+        elif im.group(3) is None:
+            hi = lo = int(im.group(2))
+        else:
+            hi, lo = int(im.group(2)), int(im.group(3))
+        step = -1 if hi >= lo else 1
+        out += [("n", name, i) for i in range(hi, lo + step, step)]
+    return out
+
+
+def output_sources(netlist):
+    """What a mapped netlist (write_verilog -noattr) drives its output bits
+    with, where that is a constant, an input bit or another output bit
+    (through any chain of assigns): {port: {bit index: '0', '1', (input
+    port, bit index) or ('=', output port, bit index)}};
+    and its ports in declaration order, {port: (direction, msb, lsb)}."""
+    decl, ports = {}, {}
+    for m in _NET_DECL_RE.finditer(netlist):
+        kind, hi, lo, name = m.group(1), m.group(2), m.group(3), m.group(4)
+        rng = (int(hi), int(lo)) if hi is not None else (0, 0)
+        decl.setdefault(name, rng)
+        if kind in ("input", "output", "inout"):
+            if not re.fullmatch(r"\w+", name):
+                raise FlowError(f"escaped port name {name!r} in a mapped netlist")
+            ports[name] = (kind,) + rng
+    driver = {}           # (name, bit) -> ('c', v) or ('n', name, bit)
+    for m in _ASSIGN_ANY_RE.finditer(netlist):
+        lb, rb = _expr_bits(m.group(1), decl), _expr_bits(m.group(2), decl)
+        if lb is None or rb is None or len(lb) != len(rb):
+            continue
+        for l, r in zip(lb, rb):
+            if l[0] == "n":
+                driver[(l[1], l[2])] = r
+    out = {}
+    for (name, bit) in list(driver):
+        if ports.get(name, ("",))[0] != "output":
+            continue
+        src, seen = driver[(name, bit)], set()
+        while src[0] == "n" and ports.get(src[1], ("",))[0] != "input" \
+                and (src[1], src[2]) in driver and (src[1], src[2]) not in seen:
+            seen.add((src[1], src[2]))
+            src = driver[(src[1], src[2])]
+        if src[0] == "c" and src[1] is not None:
+            out.setdefault(name, {})[bit] = src[1]
+        elif src[0] == "n" and ports.get(src[1], ("",))[0] == "input":
+            out.setdefault(name, {})[bit] = (src[1], src[2])
+        elif (src[0] == "n" and ports.get(src[1], ("",))[0] == "output"
+              and (src[1], src[2]) != (name, bit)):
+            out.setdefault(name, {})[bit] = ("=",) + src[1:]     # equal to another output bit
+    return out, ports
+
+
+def child_shell(netlist, mod):
+    """What a parent's glue is mapped against (flow.py, bottom-up): module
+    `<mod>__shell` with the child's ports; the output bits the child's
+    mapped netlist drives with a constant or straight from an input bit are
+    driven so here, every other bit comes through `_core_`, a black box
+    `<mod>__core` with the child's exact port list (retyped to the mapped
+    child once the glue is mapped). So the glue is optimised with what a
+    flattened child would show it, and without its cells. Returns (text,
+    number of output bits tied, number fed through)."""
+    src, ports = output_sources(netlist)
+    names = ", ".join(ports)
+
+    def rng(p):
+        _, hi, lo = ports[p]
+        return f"[{hi}:{lo}] " if (hi, lo) != (0, 0) else ""
+
+    def ref(p, i):
+        return f"{p}[{i}]" if rng(p) else p
+    lines = [f"// {mod}: the glue's view of a mapped child (generated by synth/specialise.py)",
+             "(* blackbox *)", f"module {mod}__core ({names});"]
+    lines += [f"  {ports[p][0]} {rng(p)}{p};" for p in ports]
+    lines += ["endmodule", "", f"module {mod}__shell ({names});"]
+    lines += [f"  {ports[p][0]} {rng(p)}{p};" for p in ports]
+    conns, tied, fed = [], 0, 0
+    for p, (d, hi, lo) in ports.items():
+        if d == "output" and p in src:
+            lines.append(f"  wire {rng(p)}c_{p};")
+            step = -1 if hi >= lo else 1
+            bits = []
+            for i in range(hi, lo + step, step):
+                s = src[p].get(i)
+                if s is None:
+                    bits.append(f"c_{p}[{i}]" if rng(p) else f"c_{p}")
+                elif isinstance(s, str):
+                    bits.append(f"1'b{s}")
+                    tied += 1
+                elif s[0] == "=":
+                    # the other output's bit as the core drives it
+                    w = "c_" + s[1] if s[1] in src and s[2] not in src[s[1]] else s[1]
+                    bits.append(f"{w}[{s[2]}]" if rng(s[1]) else w)
+                else:
+                    bits.append(ref(*s))
+                    fed += 1
+            lines.append(f"  assign {p} = {{{', '.join(bits)}}};")
+            conns.append(f".{p}(c_{p})")
+        else:
+            conns.append(f".{p}({p})")
+    lines.append(f"  {mod}__core _core_ (\n    " + ",\n    ".join(conns) + "\n  );")
+    lines += ["endmodule", ""]
+    return "\n".join(lines), tied, fed
+
+
 def wrapper_name(child_top, parent_name):
     return f"{child_top}__in_{re.sub(r'[^A-Za-z0-9_]', '_', parent_name)}"
 

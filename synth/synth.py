@@ -326,7 +326,8 @@ class Runner:
                         for k, t in c.get("child_types", {}).items():
                             nl = os.path.join(WORK, k, "netlist.v")
                             mapped.append((t, re.sub(r"\W", "_", k) + "__mapped", nl,
-                                           specialise.file_sha(nl)))
+                                           specialise.file_sha(nl),
+                                           c.get("child_instances", {}).get(k, [])))
                         rec = flow.run_config(c, ROOT, files, self.lib, self.fo4, outdir,
                                               self.timeout, ykey, children=kids,
                                               spec_maps=c.get("spec_maps", ()), mapped=mapped)

@@ -11,6 +11,9 @@ make synth-area.
 
 import os
 import re
+import shutil
+import subprocess
+import tempfile
 import sys
 import unittest
 
@@ -389,13 +392,81 @@ class Specialise(unittest.TestCase):
         cfg = {"name": "p", "top": "p", "params": [], "flow": "-"}
         ys = flow.yosys_script(cfg, "..", ["a.v"], "LIB", ["c"],
                                [("c", "c__in_p", "w.v", "ab")],
-                               [("c", "c_p__mapped", "c_p__mapped.v", "cd")])
+                               [("c", "c_p__mapped", "c_p__mapped.il", "cd", ["u0", "g[1].u"])])
+        # the glue is mapped against the children's shells, then the mapped
+        # children take the shells' black boxes, under the instances' names
         order = ["blackbox c", "design -save elab", "chtype -map c c__in_p", "write_json glue.json",
-                 "design -load elab", "read_liberty -lib LIB", "read_verilog c_p__mapped.v",
-                 "chtype -map c c_p__mapped", "synth -flatten", "opt_clean -purge"]
+                 "design -load elab", "read_verilog c_p__mapped__shell.v",
+                 "chtype -map c c_p__mapped__shell", "synth -flatten", "abc -liberty",
+                 "read_liberty -lib LIB", "read_rtlil c_p__mapped.il",
+                 "chtype -map c_p__mapped__core c_p__mapped", "cd p\n",
+                 "rename u0._core_ u0\n", "rename g[1].u._core_ g[1].u\n", "cd ..\n",
+                 "cd ..\nflatten\nhierarchy -top p", "opt_clean -purge", "write_verilog"]
         pos = [ys.index(x) for x in order]
         self.assertEqual(pos, sorted(pos))
-        self.assertIn("# c_p__mapped.v sha256 cd", ys)
+        self.assertIn("# c_p__mapped.il sha256 cd", ys)
+
+
+class ChildShellTest(unittest.TestCase):
+    """specialise.child_shell: what the glue sees of a mapped child."""
+    NETLIST = """module m(a, b, k, y, z, w, v);
+  input [3:0] a;
+  input b;
+  input k;
+  output [3:0] y;
+  output [1:0] z;
+  output w;
+  output [1:0] v;
+  wire t;
+  wire [1:0] u;
+  NAND2X1 g0 (.A(a[0]), .B(b), .Y(y[0]));
+  INVX1 g1 (.A(k), .Y(t));
+  assign y[3:1] = { 1'h0, a[2], 1'hx };
+  assign { z[1], u } = { b, 2'h2 };
+  assign z[0] = u[1];
+  assign w = y[0];
+  assign v = 2'bx1;
+endmodule
+"""
+
+    def test_sources_of_output_bits(self):
+        src, ports = specialise.output_sources(self.NETLIST)
+        self.assertEqual(list(ports), ["a", "b", "k", "y", "z", "w", "v"])
+        self.assertEqual(ports["y"], ("output", 3, 0))
+        # y[3] tied, y[2] fed from a[2], y[1] x (left to the core), y[0] a cell
+        self.assertEqual(src["y"], {3: "0", 2: ("a", 2)})
+        # z[0] through the internal u[1] = 1; z[1] = b
+        self.assertEqual(src["z"], {1: ("b", 0), 0: "1"})
+        # w equals the cell-driven y[0]; v[1] is x, v[0] tied to 1
+        self.assertEqual(src["w"], {0: ("=", "y", 0)})
+        self.assertEqual(src["v"], {0: "1"})
+
+    def test_shell_text(self):
+        text, tied, fed = specialise.child_shell(self.NETLIST, "m")
+        self.assertEqual((tied, fed), (3, 2))
+        self.assertIn("(* blackbox *)\nmodule m__core (a, b, k, y, z, w, v);", text)
+        self.assertIn("assign y = {1'b0, a[2], c_y[1], c_y[0]};", text)
+        self.assertIn("assign z = {b, 1'b1};", text)
+        self.assertIn("assign w = {c_y[0]};", text)
+        self.assertIn("assign v = {c_v[1], 1'b1};", text)
+        self.assertIn(".k(k)", text)
+        self.assertIn(".y(c_y)", text)
+
+    def test_shell_is_read_by_yosys(self):
+        if not shutil.which("yosys"):
+            self.skipTest("yosys not installed")
+        text, _, _ = specialise.child_shell(self.NETLIST, "m")
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "s.v"), "w") as f:
+                f.write(text)
+            r = subprocess.run(["yosys", "-q", "-p", "read_verilog s.v; hierarchy -top m__shell; "
+                                "flatten; opt; select -assert-count 1 t:m__core"],
+                               cwd=d, capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+    def test_escaped_port_refused(self):
+        with self.assertRaises(tools.FlowError):
+            specialise.child_shell("module m(\\a[0] );\n  input \\a[0] ;\nendmodule\n", "m")
 
 
 if __name__ == "__main__":

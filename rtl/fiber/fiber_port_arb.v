@@ -133,37 +133,40 @@ module fiber_port_arb #(
   // first requester is granted, a later one unless an earlier granted
   // position conflicts with it), on those constant requests.
   localparam integer NumPat = 1 << (NumSp - 1);
-  reg [NumSp*NumPat-1:0] free;
-  reg [NumSp-1:0]        hreq, hgnt;
-  reg                    hg;
-  integer fx, fm, fd, fs, fj, fi;
-  always @* begin
-    free = {NumSp*NumPat{1'b0}};
-    hreq = {NumSp{1'b0}};
-    hgnt = {NumSp{1'b0}};
-    hg   = 1'b0;
-    for (fx = 0; fx < NumSp; fx = fx + 1) begin
-      for (fm = 0; fm < NumPat; fm = fm + 1) begin
-        hreq     = {NumSp{1'b0}};
-        hreq[fx] = 1'b1;
-        for (fd = 1; fd < NumSp; fd = fd + 1)
-          hreq[(fx + fd) % NumSp] = ((fm >> (fd - 1)) & 1) == 1;
-        // only the scan from start_q is taken: the others are not
-        // evaluated (the same function; simulators run one start's loops)
-        for (fs = 0; fs < NumSp; fs = fs + 1) if (start_q == fs[SpWidth-1:0]) begin
-          hgnt = {NumSp{1'b0}};
-          for (fj = 0; fj < NumSp; fj = fj + 1) begin
-            hg = hreq[(fs + fj) % NumSp];
-            for (fi = 0; fi < fj; fi = fi + 1)
-              if (hgnt[(fs + fi) % NumSp] && conf[((fs + fj) % NumSp) * NumSp + (fs + fi) % NumSp])
-                hg = 1'b0;
-            hgnt[(fs + fj) % NumSp] = hg;
+  wire [NumSp*NumPat-1:0] free;
+  genvar gx, gp2, gf, gj, gi;
+  generate
+    for (gx = 0; gx < NumSp; gx = gx + 1) begin : gen_scan_sp
+      for (gp2 = 0; gp2 < NumPat; gp2 = gp2 + 1) begin : gen_scan_pat
+        // fs_free[f]: SP gx granted in the scan from start f
+        wire [NumSp-1:0] fs_free;
+        for (gf = 0; gf < NumSp; gf = gf + 1) begin : gen_scan_start
+          // gen_pos[j].gnt: scan position j (SP (gf + j) mod NumSp) is
+          // granted: it requests in pattern gp2 and no earlier granted
+          // position conflicts with it
+          // (positions after SP gx's own are not needed)
+          localparam integer Pos = (gx + NumSp - gf) % NumSp;
+          for (gj = 0; gj <= Pos; gj = gj + 1) begin : gen_pos
+            localparam integer Dist = ((gf + gj) % NumSp + NumSp - gx) % NumSp;
+            localparam integer Req  = (Dist == 0) ? 1 : ((gp2 >> (Dist - 1)) & 1);
+            wire [NumSp-1:0] blk;   // blk[i], i < j: position i granted and conflicting
+            for (gi = 0; gi < NumSp; gi = gi + 1) begin : gen_prev
+              if (gi < gj) begin : gen_earlier
+                assign blk[gi] = gen_pos[gi].gnt &&
+                                 conf[((gf + gj) % NumSp) * NumSp + (gf + gi) % NumSp];
+              end else begin : gen_later
+                assign blk[gi] = 1'b0;
+              end
+            end
+            wire gnt = (Req == 1) && !(|blk);
           end
-          if (start_q == fs[SpWidth-1:0]) free[fx*NumPat + fm] = hgnt[fx];
+          assign fs_free[gf] = gen_pos[Pos].gnt;
         end
+        // only the scan from start_q is taken
+        assign free[gx*NumPat + gp2] = fs_free[start_q];
       end
     end
-  end
+  endgenerate
 
   genvar gs, gd;
   generate
