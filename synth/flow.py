@@ -404,13 +404,12 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True,
         os.makedirs(outdir)
         for _, mod, src, _, _ in mapped:
             # The child's mapped netlist as RTLIL (read 8x faster than its
-            # Verilog, in a fifth of the memory), its module renamed (no
-            # clash with the child's RTL module of the same name), and its
-            # shell, made from its Verilog.
-            # Its private names made public (`rename -enumerate`, as
-            # write_verilog does), its attributes dropped (as
-            # write_verilog -noattr does: a `keep` would hold cells the
-            # parent leaves without load).
+            # Verilog, in a fifth of the memory; its private names made
+            # public by the child's `rename -enumerate`, as write_verilog
+            # does), its attributes dropped (as write_verilog -noattr does:
+            # a `keep` would hold cells the parent leaves without load), its
+            # module renamed (no clash with the child's RTL module of the
+            # same name); and its shell, made from its Verilog.
             il = os.path.splitext(src)[0] + ".il"
             text = re.sub(r"^\s*attribute .*\n", "", open(il).read(), flags=re.M)
             text, n = re.subn(r"^module \S+$", lambda _: "module \\" + mod, text, count=1,

@@ -324,9 +324,12 @@ class Runner:
                                 for k in c.get("children", [])]
                         mapped = []
                         for k, t in c.get("child_types", {}).items():
+                            # the parent reads both: netlist.il joins, the
+                            # shell is made from netlist.v
                             nl = os.path.join(WORK, k, "netlist.v")
-                            mapped.append((t, re.sub(r"\W", "_", k) + "__mapped", nl,
-                                           specialise.file_sha(nl),
+                            sha = hashlib.sha256((specialise.file_sha(nl) + specialise.file_sha(
+                                os.path.join(WORK, k, "netlist.il"))).encode()).hexdigest()
+                            mapped.append((t, re.sub(r"\W", "_", k) + "__mapped", nl, sha,
                                            c.get("child_instances", {}).get(k, [])))
                         rec = flow.run_config(c, ROOT, files, self.lib, self.fo4, outdir,
                                               self.timeout, ykey, children=kids,
