@@ -35,6 +35,8 @@ struct TbAddrGen : tlstim::GenTb<TbAddrGen, Vtilelens_addr_gen> {
     directed.push_back(tlstim::case2_example());
     directed.push_back(tlstim::sec65(0));
     directed.push_back(tlstim::sec65(1));
+    directed.push_back(tlstim::rank1_column(0));
+    directed.push_back(tlstim::rank1_column(1));
     return directed;
   }
 

@@ -31,6 +31,7 @@ struct TbBaseAddrGen : tlstim::GenTb<TbBaseAddrGen, Vtilelens_base_addr_gen> {
     std::vector<tlstim::Case> directed;
     for (uint32_t r = 2; r <= 4; r++) directed.push_back(tlstim::fig9(r, 0, 7, 5));
     directed.push_back(tlstim::sec65(0));
+    directed.push_back(tlstim::rank1_column(0));
     return directed;
   }
 

@@ -80,6 +80,19 @@ inline Case sec65(int tile_major) {
   return c;
 }
 
+// A rank-1 view: one column of 256 BF16 elements (a vector), a box of 64 at
+// element 64 (tile-aligned, as rule 19 wants in tile-major mode). Random
+// cases reach rank 1 only through a single column, a few boxes in a
+// thousand, so a run capped at 2,000,000 cycles missed it (seed 423537821).
+inline Case rank1_column(int tile_major) {
+  Case c;
+  std::memset(&c, 0, sizeof c);
+  c.d.base = 0x300000; c.d.elem_bytes = 2; c.d.rank = 1; c.d.dim[0] = 256; c.d.lead_stride = 512;
+  c.d.log2_granule = 12; c.d.tile_major = (uint32_t)tile_major; c.d.log2_a = 6; c.d.log2_b = 5;
+  c.b.coord[0] = 64; c.b.box[0] = 64; c.b.smem_base = 0x800;
+  return c;
+}
+
 // A random coordinate: small, near a power of two, or extreme.
 inline int32_t any_coord(lockstep::Rng &rng) {
   switch (rng.below(6)) {
