@@ -84,7 +84,7 @@ $(TB_DIR)/$(1)/$(2)/obj/V$(2): tb/$(1)/tb_$(2).cpp $(TB_COMMON_DEPS) $$(wildcard
 	  $(CURDIR)/tb/$(1)/tb_$(2).cpp $(CURDIR)/$(BUILD)/lib/lib$(1).a \
 	  --Mdir $$(@D) -o V$(2) > $$(@D)/../build.log 2>&1 || { tail -n 30 $$(@D)/../build.log; exit 1; }
 
-$(TB_DIR)/$(1)/$(2)/gl/$(2).v: $$(wildcard rtl/$(1)/*.v rtl/$(1)/*.vh rtl/common/*.v) scripts/gatesim_netlist.sh
+$(TB_DIR)/$(1)/$(2)/gl/$(2).v: $$(wildcard rtl/$(1)/*.v rtl/$(1)/*.vh rtl/common/*.v) scripts/gatesim_netlist.sh scripts/netlist_verilog.py
 	bash scripts/gatesim_netlist.sh $(2) $$@ $$(wildcard rtl/$(1)/*.v rtl/common/*.v)
 
 .PHONY: tb-$(2) cosim-$(2) replay-$(2) bench-$(2) regress-$(2) regress-replay-$(2) gtkw-$(2) failpath-$(2)
