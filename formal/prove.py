@@ -355,8 +355,14 @@ def run_sat_cover(p, root, log):
 
 
 def run_abc(p, root, log):
+    """dprove on the one-output miter. Its last engine, property directed
+    reachability, stops after 60 s of wall time by default (`-T`): a proof
+    then passes or is undecided by the machine's speed and load
+    (fiber_issue_stage.deliver needed 62 s of PDR on one 2-core machine and
+    less on another). `-T` is set to the proof's own timeout, so only that
+    one wall-clock limit remains and it is the proof's declared budget."""
     aig = os.path.join(p.outdir(root), f"{p.label}.aig")
-    cmd = ["yosys-abc", "-c", f"read_aiger {aig}; print_stats; dprove"]
+    cmd = ["yosys-abc", "-c", f"read_aiger {aig}; print_stats; dprove -T {int(p.timeout)}"]
     r = run_cmd(cmd, root, p.timeout)
     with open(log, "a") as f:
         f.write("\n==== " + " ".join(cmd) + "\n" + r.stdout)
