@@ -73,9 +73,7 @@ struct TbTmaAddr {
     directed.push_back(tlstim::sec65(1));
     directed.push_back(tlstim::rank1_column(0));
     directed.push_back(tlstim::rank1_column(1));
-    for (size_t k = 0; k < directed.size(); k++)  // a directed case is a supported one
-      env.check(tl_request_check(&directed[k].d, &directed[k].b) == TL_OK,
-                "directed case " + std::to_string(k) + " is rejected by tl_request_check");
+    tlstim::check_supported(env, directed);
     directed_streams.resize(directed.size());
     drv.cases.fill(env.rng, 512, [this](lockstep::Rng &r) { return fresh(r); });
     auto &c = env.cov;

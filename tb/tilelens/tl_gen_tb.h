@@ -57,9 +57,7 @@ struct GenTb {
 
   explicit GenTb(lockstep::Env &env) {
     drv.cases.directed = self().directed_cases();
-    for (size_t k = 0; k < drv.cases.directed.size(); k++)  // a directed case is a supported one
-      env.check(tl_request_check(&drv.cases.directed[k].d, &drv.cases.directed[k].b) == TL_OK,
-                "directed case " + std::to_string(k) + " is rejected by tl_request_check");
+    check_supported(env, drv.cases.directed);
     drv.cases.fill(env.rng, 512, [this](lockstep::Rng &r) { return self().random_case(r); });
     auto &c = env.cov;
     if (Self::kTileModes) {

@@ -93,6 +93,14 @@ inline Case rank1_column(int tile_major) {
   return c;
 }
 
+// Every directed case must be a supported one: a case tl_request_check
+// rejects would test the error path, not the stream it was written for.
+inline void check_supported(lockstep::Env &env, const std::vector<Case> &cases) {
+  for (size_t k = 0; k < cases.size(); k++)
+    env.check(tl_request_check(&cases[k].d, &cases[k].b) == TL_OK,
+              "directed case " + std::to_string(k) + " is rejected by tl_request_check");
+}
+
 // A random coordinate: small, near a power of two, or extreme.
 inline int32_t any_coord(lockstep::Rng &rng) {
   switch (rng.below(6)) {
