@@ -85,7 +85,11 @@ module tilelens_mul_tree #(
   // ---- Booth partial products ----------------------------------------------
   wire signed [2*Digits-1:0] a_ext = $signed(a_i);      // sign-extended to the digits
   wire [2*Digits:0]          ae    = {a_ext, 1'b0};      // bit 0 is a[-1]
-  wire [Rows0*PWidth-1:0] r0;
+  // Every row is a net of its own (gen_r0[j].r, gen_lvl[l].gen_row[i].r)
+  // rather than a slice of one wide vector: the same wires, but an
+  // event-driven simulator (Icarus) then wakes only the compressor rows
+  // that read a changed row (4,000 vectors of tilelens_base_sum_pipe:
+  // 30.5 s with one wide vector per level, see docs/verification.md).
   wire [ExtW-1:0]         neg_bits;
   genvar j;
   generate
@@ -99,7 +103,6 @@ module tilelens_mul_tree #(
       wire [BWidth:0]   mag = ({1'b0, b_i} & {(BWidth+1){one}}) | ({b_i, 1'b0} & {(BWidth+1){two}});
       wire [XWidth-1:0] x   = {1'b0, mag} ^ {XWidth{neg}};
       wire [ExtW-1:0]   row = {{(ExtW-XWidth){1'b0}}, ~neg, x[XWidth-2:0]} << (2 * j);
-      assign r0[j*PWidth +: PWidth] = row[PWidth-1:0];
       wire unused_row = ^{row, x[XWidth-1]};
       assign neg_bits[2*j]          = neg;
       if (j < Digits - 1) begin : gen_gap
@@ -108,50 +111,65 @@ module tilelens_mul_tree #(
     end
   endgenerate
   assign neg_bits[ExtW-1:2*Digits-1] = {(ExtW-2*Digits+1){1'b0}};
+  wire [ExtW-1:0] k_neg = KRow | neg_bits;   // the constant row with the neg_j bits
+  wire unused_k_neg = ^k_neg;
   generate
-    if (NegOwn == 0) begin : gen_neg_shared
-      wire [ExtW-1:0] e = KRow | neg_bits;
-      assign r0[Digits*PWidth +: PWidth] = e[PWidth-1:0];
-      wire unused_e = ^e;
-    end else begin : gen_neg_own
-      assign r0[Digits*PWidth +: PWidth]     = KRow[PWidth-1:0];
-      assign r0[(Digits+1)*PWidth +: PWidth] = neg_bits[PWidth-1:0];
-      wire unused_neg = ^neg_bits;
+    for (j = 0; j < Rows0; j = j + 1) begin : gen_r0
+      wire [PWidth-1:0] r;                   // row j of the tree's input
+      if (j < Digits) begin : gen_booth
+        assign r = gen_pp[j].row[PWidth-1:0];
+      end else if (NegOwn == 0) begin : gen_neg_shared
+        assign r = k_neg[PWidth-1:0];
+      end else if (j == Digits) begin : gen_const
+        assign r = KRow[PWidth-1:0];
+      end else begin : gen_neg
+        assign r = neg_bits[PWidth-1:0];
+      end
     end
   endgenerate
 
   // ---- Wallace tree ----------------------------------------------------------
-  genvar l, g;
+  // Level l takes the NIn rows of level l - 1 (gen_in[k].r), compresses
+  // rows 3g, 3g + 1, 3g + 2 into output rows 2g (sum) and 2g + 1 (carry),
+  // and passes its last NIn % 3 rows through as its last output rows.
+  genvar l, g, i;
   generate
     for (l = 1; l <= Levels; l = l + 1) begin : gen_lvl
       localparam integer NIn  = rows_after(Rows0, l - 1);
       localparam integer NOut = rows_after(Rows0, l);
-      wire [NIn*PWidth-1:0]  ri;
-      wire [NOut*PWidth-1:0] r;
-      if (l == 1) begin : gen_first
-        assign ri = r0;
-      end else begin : gen_next
-        assign ri = gen_lvl[l-1].r;
+      localparam integer NGrp = NIn / 3;
+      for (i = 0; i < NIn; i = i + 1) begin : gen_in
+        wire [PWidth-1:0] r;
+        if (l == 1) begin : gen_first
+          assign r = gen_r0[i].r;
+        end else begin : gen_next
+          assign r = gen_lvl[l-1].gen_row[i].r;
+        end
       end
-      for (g = 0; g < NIn / 3; g = g + 1) begin : gen_grp
+      for (g = 0; g < NGrp; g = g + 1) begin : gen_grp
+        wire [PWidth-1:0] s, c;
         tilelens_csa_row #(.Width(PWidth)) u_csa (
-          .a_i (ri[(3*g)*PWidth +: PWidth]),
-          .b_i (ri[(3*g+1)*PWidth +: PWidth]),
-          .c_i (ri[(3*g+2)*PWidth +: PWidth]),
-          .s_o (r[(2*g)*PWidth +: PWidth]),
-          .c_o (r[(2*g+1)*PWidth +: PWidth])
+          .a_i (gen_in[3*g].r), .b_i (gen_in[3*g+1].r), .c_i (gen_in[3*g+2].r),
+          .s_o (s), .c_o (c)
         );
       end
-      if (NIn % 3 != 0) begin : gen_pass
-        assign r[NOut*PWidth-1 : (NIn/3)*2*PWidth] = ri[NIn*PWidth-1 : (NIn/3)*3*PWidth];
+      for (i = 0; i < NOut; i = i + 1) begin : gen_row
+        wire [PWidth-1:0] r;                 // row i of this level's output
+        if (i >= 2 * NGrp) begin : gen_pass
+          assign r = gen_in[3*NGrp + i - 2*NGrp].r;
+        end else if (i % 2 == 0) begin : gen_sum
+          assign r = gen_grp[i/2].s;
+        end else begin : gen_carry
+          assign r = gen_grp[i/2].c;
+        end
       end
     end
     if (Levels == 0) begin : gen_flat
-      assign s_o = r0[0 +: PWidth];
-      assign c_o = r0[PWidth +: PWidth];
+      assign s_o = gen_r0[0].r;
+      assign c_o = gen_r0[1].r;
     end else begin : gen_out
-      assign s_o = gen_lvl[Levels].r[0 +: PWidth];
-      assign c_o = gen_lvl[Levels].r[PWidth +: PWidth];
+      assign s_o = gen_lvl[Levels].gen_row[0].r;
+      assign c_o = gen_lvl[Levels].gen_row[1].r;
     end
   endgenerate
 
