@@ -7,3 +7,11 @@
 check-docs:
 	@bash scripts/check_readme_links.sh
 TEST_GROUPS_COMMON += check-docs
+
+#   make check-scripts  unit tests of the scripts the test groups depend on:
+#                     scripts/netlist_verilog.py (the gate-level replay
+#                     netlists), simulated under Icarus
+.PHONY: check-scripts
+check-scripts:
+	@python3 scripts/test_netlist_verilog.py
+TEST_GROUPS_COMMON += check-scripts

@@ -16,11 +16,13 @@ time checking every identifier it prints against a set of keywords; on the
 `write_json` and this script take about 1.2 and 2 s.
 
 Nets: a bit of an input port is named by that port's bit select; any other
-bit by the first output port bit that carries it, else `n<bit>`. Internal
-nets are scalars: Icarus simulates such a netlist about ten times faster
+bit by the first output port bit that carries it, else `n<bit>`; cells are
+`c<k>` (either prefix gets a `_` more while a port name has that form).
+Internal nets are scalars: Icarus simulates such a netlist about ten times faster
 than one of bit-selects of internal vectors.
 """
 import json
+import re
 import sys
 
 CONST = {"0": "1'b0", "1": "1'b1", "x": "1'bx", "z": "1'bz"}
@@ -44,8 +46,18 @@ def ident(name):
     return name if ok else "\\" + name + " "
 
 
+def free_prefix(base, names):
+    """base, or base with `_` appended, such that no name is <prefix><digits>."""
+    p = base
+    while any(re.fullmatch(re.escape(p) + r"[0-9]+", n) for n in names):
+        p += "_"
+    return p
+
+
 def write(mod_name, mod, out):
     ports = mod["ports"]
+    plain = [p[1:] if p.startswith("\\") else p for p in ports]
+    net_p, cell_p = free_prefix("n", plain), free_prefix("c", plain)
     netnames = mod.get("netnames", {})
     name_of = {}      # bit number -> Verilog expression
     port_decl = []
@@ -83,12 +95,12 @@ def write(mod_name, mod, out):
                     parts.append(CONST[b])
                 else:
                     if b not in name_of:
-                        name_of[b] = f"n{b}"
+                        name_of[b] = f"{net_p}{b}"
                         internal.append(name_of[b])
                     parts.append(name_of[b])
             expr = parts[0] if len(parts) == 1 else "{" + ", ".join(reversed(parts)) + "}"
             pins.append(f".{pin}({expr})")
-        cells.append(f"  {c['type']} c{len(cells)} ({', '.join(pins)});")
+        cells.append(f"  {c['type']} {cell_p}{len(cells)} ({', '.join(pins)});")
     out.write(f"// Gate-level replay netlist of {mod_name} (scripts/netlist_verilog.py)\n")
     out.write(f"module {ident(mod_name)}({', '.join(ident(p) for p in ports)});\n")
     out.write("\n".join(port_decl) + "\n")
