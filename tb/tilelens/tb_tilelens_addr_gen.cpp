@@ -27,18 +27,7 @@ struct TbAddrGen : tlstim::GenTb<TbAddrGen, Vtilelens_addr_gen> {
   static const bool kTileModes = true;
   explicit TbAddrGen(lockstep::Env &env) : GenTb(env) {}
 
-  std::vector<tlstim::Case> directed_cases() {
-    std::vector<tlstim::Case> directed;
-    static const uint32_t shapes[][3] = {{0, 7, 5}, {1, 7, 5}, {1, 6, 6}};
-    for (auto &sh : shapes)
-      for (uint32_t r = 2; r <= 4; r++) directed.push_back(tlstim::fig9(r, (int)sh[0], sh[1], sh[2]));
-    directed.push_back(tlstim::case2_example());
-    directed.push_back(tlstim::sec65(0));
-    directed.push_back(tlstim::sec65(1));
-    directed.push_back(tlstim::rank1_column(0));
-    directed.push_back(tlstim::rank1_column(1));
-    return directed;
-  }
+  std::vector<tlstim::Case> directed_cases() { return tlstim::paper_cases(); }
 
   // A supported (descriptor, box) pair.
   tlstim::Case random_case(lockstep::Rng &rng) {

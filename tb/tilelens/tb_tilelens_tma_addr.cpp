@@ -65,14 +65,7 @@ struct TbTmaAddr {
       b_bp[lockstep::ReadyProfile::kCount], b_reset_busy, b_idle_reset, b_start_busy, b_done, b_fig9, b_case2, b_split, b_neg_col;
 
   explicit TbTmaAddr(lockstep::Env &env) {
-    static const uint32_t shapes[][3] = {{0, 7, 5}, {1, 7, 5}, {1, 6, 6}};
-    for (auto &sh : shapes)
-      for (uint32_t r = 2; r <= 4; r++) directed.push_back(tlstim::fig9(r, (int)sh[0], sh[1], sh[2]));
-    directed.push_back(tlstim::case2_example());
-    directed.push_back(tlstim::sec65(0));
-    directed.push_back(tlstim::sec65(1));
-    directed.push_back(tlstim::rank1_column(0));
-    directed.push_back(tlstim::rank1_column(1));
+    directed = tlstim::paper_cases();
     tlstim::check_supported(env, directed);
     directed_streams.resize(directed.size());
     drv.cases.fill(env.rng, 512, [this](lockstep::Rng &r) { return fresh(r); });
@@ -159,22 +152,24 @@ struct TbTmaAddr {
     return p.size();
   }
   void paper_checks(lockstep::Env &env) {
-    // directed order: 3 shapes x (2-D, 3-D, 4-D), case 2, sec. 6.5 linear, tile-major
-    for (int sh = 0; sh < 3; sh++) {
-      auto &v2 = directed_streams[3 * sh];
-      env.check(!v2.empty() && same(v2, directed_streams[3 * sh + 1]) && same(v2, directed_streams[3 * sh + 2]),
+    // directed order: tlstim::paper_cases()
+    for (size_t sh = 0; sh < 3; sh++) {
+      auto &v2 = directed_streams[tlstim::kFig9First + 3 * sh];
+      env.check(!v2.empty() && same(v2, directed_streams[tlstim::kFig9First + 3 * sh + 1]) &&
+                    same(v2, directed_streams[tlstim::kFig9First + 3 * sh + 2]),
                 "Fig. 9: the 2-D, 3-D and 4-D views of shape " + std::to_string(sh) + " give different streams");
     }
-    env.check(directed_streams[0].size() == 64 && directed_streams[3].size() == 64 && directed_streams[6].size() == 128,
+    env.check(directed_streams[tlstim::kFig9First].size() == 64 && directed_streams[tlstim::kFig9First + 3].size() == 64 &&
+                  directed_streams[tlstim::kFig9First + 6].size() == 128,
               "Fig. 9: 64, 64 and 128 requests expected (linear, 128x32, 64x64)");
   }
   void late_checks(lockstep::Env &env) {
-    auto &c2 = directed_streams[9];
+    auto &c2 = directed_streams[tlstim::kCase2];
     bool ok = c2.size() == 32;
     for (size_t k = 0; ok && k < c2.size(); k++) ok = c2[k].src == 0x200000 + k * 128 + 32 && c2[k].bytes == 32;
     env.check(ok, "case-2 example: column k must be read at tile byte k*128 + 32");
-    env.check(pages(directed_streams[10]) == 128, "sec. 6.5: linear layout must touch 128 pages");
-    env.check(pages(directed_streams[11]) == 16, "sec. 6.5: tile-major layout must touch 16 pages");
+    env.check(pages(directed_streams[tlstim::kSec65Linear]) == 128, "sec. 6.5: linear layout must touch 128 pages");
+    env.check(pages(directed_streams[tlstim::kSec65TileMajor]) == 16, "sec. 6.5: tile-major layout must touch 16 pages");
     env.cov.hit(b_paper_checks);
   }
 

@@ -6,6 +6,7 @@
 #ifndef TL_STIM_H
 #define TL_STIM_H
 
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -91,6 +92,29 @@ inline Case rank1_column(int tile_major) {
   c.d.log2_granule = 12; c.d.tile_major = (uint32_t)tile_major; c.d.log2_a = 6; c.d.log2_b = 5;
   c.b.coord[0] = 64; c.b.box[0] = 64; c.b.smem_base = 0x800;
   return c;
+}
+
+// The paper's cases in the order the remapping harnesses run them (the
+// address generator and the composed TMA unit; the TMA harness checks the
+// streams of these positions against the paper): Fig. 9's three shapes x
+// its 2-D, 3-D and 4-D views (3 * shape + rank - 2), the case-2 example,
+// sec. 6.5 linear and tile-major, the rank-1 column linear and tile-major.
+enum PaperCase : size_t {
+  kFig9First = 0, kCase2 = 9, kSec65Linear = 10, kSec65TileMajor = 11,
+  kRank1Linear = 12, kRank1TileMajor = 13, kPaperCases = 14
+};
+inline std::vector<Case> paper_cases() {
+  std::vector<Case> v;
+  static const uint32_t shapes[][3] = {{0, 7, 5}, {1, 7, 5}, {1, 6, 6}};
+  for (auto &sh : shapes)
+    for (uint32_t r = 2; r <= 4; r++) v.push_back(fig9(r, (int)sh[0], sh[1], sh[2]));
+  v.push_back(case2_example());
+  v.push_back(sec65(0));
+  v.push_back(sec65(1));
+  v.push_back(rank1_column(0));
+  v.push_back(rank1_column(1));
+  assert(v.size() == kPaperCases);
+  return v;
 }
 
 // Every directed case must be a supported one: a case tl_request_check
