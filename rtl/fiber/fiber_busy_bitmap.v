@@ -56,7 +56,7 @@
 // Guarantees: all EMPTY replicas hold the same value at every cycle (same
 //   reset, same broadcast write); the update order above is the only priority;
 //   outputs never depend on x (no x assignment; every read covers the
-//   replica zero-extended to 2048 registers, or the partition to 512).
+//   replica, or the partition, zero-extended to whole 32-bit words).
 // Timing: eligibility is combinational from the flops and the query ports;
 //   updates take effect at the next rising clk_i, so an instruction checked
 //   in cycle t sees the updates of cycles up to t-1.
@@ -74,7 +74,7 @@
 //   bit), each EMPTY replica and the FULL copy q' = (q & ~clr) | set in
 //   plain flops. The destination read of SP s covers SP s's partition of
 //   the FULL copy (512:1), a source read its EMPTY replica (2048:1);
-//   every read (rd_sel) is a two-level AND-OR over the same split of the
+//   every read is a two-level AND-OR over the same split of the
 //   id: a 32-bit one-hot of id[4:0] picks a bit of each word, a 64-bit
 //   one-hot of id[10:5] picks the word.
 // Twin: fb_bm_reset / fb_bm_check / fb_bm_step in
@@ -187,7 +187,8 @@ module fiber_busy_bitmap #(
   localparam integer NumWord  = (NumReg + WordW - 1) / WordW;
   localparam integer NumBit   = NumWord * WordW;         // NumReg padded to whole words
   localparam integer NumCons  = NumSp * NumSrc;
-  // Ids below RegLimit exist; {1'b0, id} < RegLimit is the range check.
+  // Ids below RegLimit exist; {1'b0, id} < RegLimit is the range check
+  // (written out at every id: the same comparator each time).
   localparam [RegWidth:0]  RegLimit = NumReg[RegWidth:0];
   // A one at bit 0 of a word one-hot, an SP's word one-hot and a bit one-hot.
   localparam [NumHi-1:0]    HiOne    = 1;
@@ -205,65 +206,41 @@ module fiber_busy_bitmap #(
   endfunction
 
   // ---------------------------------------------------------------------
-  // Range and locality checks of every update port.
+  // Range and locality checks of every update port. The checks of SP s are
+  // one block of its own, with the range check {1'b0, id} < RegLimit
+  // written out (a block per SP reads only its own ports, for simulation
+  // speed; the same logic as one loop over the SPs).
   // ---------------------------------------------------------------------
-  function automatic id_ok;  // the register exists
-    input [RegWidth-1:0] id;
-    begin
-      id_ok = {1'b0, id} < RegLimit;
+  wire [NumSp-1:0] upd_err;
+  genvar gs, gk;  // SP, and source or port of an SP
+  generate
+    for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_upd_err
+      localparam [1:0] SpId = gs;
+      reg     err;
+      integer ek;  // loop index of this block only
+      always @* begin
+        err = 1'b0;
+        if (issue_valid_i[gs] && !(({1'b0, issue_dst_i[gs*RegWidth +: RegWidth]} < RegLimit) &&
+                                   issue_dst_i[gs*RegWidth+9 +: 2] == SpId))
+          err = 1'b1;
+        if (wb_valid_i[gs] && !(({1'b0, wb_dst_i[gs*RegWidth +: RegWidth]} < RegLimit) &&
+                                wb_dst_i[gs*RegWidth+9 +: 2] == SpId))
+          err = 1'b1;
+        if (dep_valid_i[gs] && !({1'b0, dep_reg_i[gs*RegWidth +: RegWidth]} < RegLimit))
+          err = 1'b1;
+        for (ek = 0; ek < NumSrc; ek = ek + 1)
+          if (cons_valid_i[gs*NumSrc+ek] &&
+              !({1'b0, cons_src_i[(gs*NumSrc+ek)*RegWidth +: RegWidth]} < RegLimit))
+            err = 1'b1;
+        // read ports 2s and 2s+1 are SP s's banks
+        for (ek = 0; ek < 2; ek = ek + 1)
+          if (read_valid_i[2*gs+ek] &&
+              !({1'b0, SpId, read_row_i[(2*gs+ek)*RowWidth +: RowWidth], ek[0]} < RegLimit))
+            err = 1'b1;
+      end
+      assign upd_err[gs] = err;
     end
-  endfunction
-
-  // One read port: v[idx] as a two-level AND-OR with decoded selects. The
-  // id splits as the writes do: the bit in the word (idx[4:0]) is a 32-bit
-  // one-hot that selects one bit of every word (an AOI22 per two bits and a
-  // NAND/NOR tree per word), the word (idx[10:5]) a 64-bit one-hot that
-  // selects one word's result. About 1.4 GE per input against 2 for the
-  // binary mux tree of v[idx] (1 bit x 2048:1 alone: 2,875 against 4,004
-  // GE). A smaller state is passed zero-extended with its index, so the
-  // absent words and select lines are constants and vanish.
-  function automatic rd_sel;
-    input [NumHi*WordW-1:0] v;
-    input [RegWidth-1:0]    idx;
-    reg   [WordW-1:0]       lo;
-    reg   [NumHi-1:0]       hi, wbit;
-    integer g;
-    begin
-      lo = LoOne << idx[4:0];
-      hi = HiOne << idx[10:5];
-      // only the NumWord words that exist are scanned (the others are 0 in
-      // every caller's v): the same logic, and an event simulator at a small
-      // size does not evaluate 64 words per read (Icarus 3.5x slower at 48)
-      wbit = {NumHi{1'b0}};
-      for (g = 0; g < NumWord; g = g + 1)
-        wbit[g] = |(v[g*WordW +: WordW] & lo);
-      rd_sel = |(wbit & hi);
-    end
-  endfunction
-
-  reg [NumSp-1:0] upd_err;
-  integer es, ek;  // loop indices of this block only
-  always @* begin
-    upd_err = {NumSp{1'b0}};
-    for (es = 0; es < NumSp; es = es + 1) begin
-      if (issue_valid_i[es] && !(id_ok(issue_dst_i[es*RegWidth +: RegWidth]) &&
-                                 issue_dst_i[es*RegWidth+9 +: 2] == es[1:0]))
-        upd_err[es] = 1'b1;
-      if (wb_valid_i[es] && !(id_ok(wb_dst_i[es*RegWidth +: RegWidth]) &&
-                              wb_dst_i[es*RegWidth+9 +: 2] == es[1:0]))
-        upd_err[es] = 1'b1;
-      if (dep_valid_i[es] && !id_ok(dep_reg_i[es*RegWidth +: RegWidth]))
-        upd_err[es] = 1'b1;
-      for (ek = 0; ek < NumSrc; ek = ek + 1)
-        if (cons_valid_i[es*NumSrc+ek] && !id_ok(cons_src_i[(es*NumSrc+ek)*RegWidth +: RegWidth]))
-          upd_err[es] = 1'b1;
-      // read ports 2s and 2s+1 are SP s's banks
-      for (ek = 0; ek < 2; ek = ek + 1)
-        if (read_valid_i[2*es+ek] &&
-            !id_ok({es[1:0], read_row_i[(2*es+ek)*RowWidth +: RowWidth], ek[0]}))
-          upd_err[es] = 1'b1;
-    end
-  end
+  endgenerate
   assign upd_range_err_o = upd_err;
 
   // ---------------------------------------------------------------------
@@ -297,9 +274,7 @@ module fiber_busy_bitmap #(
   assign {w_rst_n, w_all_set, w_issue_valid, w_issue_dst, w_wb_valid, w_wb_dst,
           w_cons_valid, w_cons_src, w_dep_valid, w_dep_reg, w_dep_group,
           w_dep_set, w_read_valid, w_read_row} = upd_w;
-`ifdef SYNTHESIS
-  genvar gb;  // latch cell instances (Storage 1)
-`endif
+  genvar gb;  // latch bits (Storage 1)
   generate
     if (Storage == 0) begin : gen_upd_port
       assign upd_w = upd_in;
@@ -326,78 +301,81 @@ module fiber_busy_bitmap #(
   // same register and group (the later one decides the bit). The DEPBARs
   // left touch pairwise different bits, so no per-bit priority is needed.
   // ---------------------------------------------------------------------
-  reg [NumSp-1:0] dep_live;
-  integer ds, dt;  // loop indices of this block only
-  always @* begin
-    for (ds = 0; ds < NumSp; ds = ds + 1) begin
-      dep_live[ds] = w_dep_valid[ds];
-      for (dt = ds + 1; dt < NumSp; dt = dt + 1)
-        if (w_dep_valid[dt] && w_dep_group[dt] == w_dep_group[ds] &&
-            w_dep_reg[dt*RegWidth +: RegWidth] == w_dep_reg[ds*RegWidth +: RegWidth])
-          dep_live[ds] = 1'b0;
+  // One block per SP (its DEPBAR against the later SPs'), for simulation
+  // speed; the same logic as one loop over the SPs.
+  wire [NumSp-1:0] dep_live;
+  generate
+    for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_dep_live
+      reg     live;
+      integer dt;  // loop index of this block only
+      always @* begin
+        live = w_dep_valid[gs];
+        for (dt = gs + 1; dt < NumSp; dt = dt + 1)
+          if (w_dep_valid[dt] && w_dep_group[dt] == w_dep_group[gs] &&
+              w_dep_reg[dt*RegWidth +: RegWidth] == w_dep_reg[gs*RegWidth +: RegWidth])
+            live = 1'b0;
+      end
+      assign dep_live[gs] = live;
     end
-  end
+  endgenerate
 
   // ---------------------------------------------------------------------
-  // Predecode of every update port: a word one-hot (valid folded in) and a
+  // Predecode of every update port, one generate block per port (the words
+  // below read its nets by name): a word one-hot (valid folded in) and a
   // 32-bit one-hot of the bit in the word.
-  //   cons_hi/lo[k]: consumption k = 4s+k', any word (64-bit word one-hot);
-  //   dep_*_hi[s], dep_lo[s]: DEPBAR of SP s, split by group (e/f) and by
-  //     set/clear (s/c) in the word one-hot;
-  //   iss_hi/lo[s], wb_hi/lo[s]: SP s's 16 words only (an id of another SP
-  //     selects none);
-  //   rd_hi/lo[p]: read port p = 2s+b, SP s's 16 words, bit {row[3:0], b}.
+  //   gen_cons_dec[k]: consumption k = 4s+k', any word (the 64-bit one-hot
+  //     of id[10:5], hot; hi its words that exist, lo);
+  //   gen_sp_dec[s]: DEPBAR of SP s, its word one-hot (dhot, dhi) split by
+  //     group (e/f) and by set/clear (s/c) (es_hi, ec_hi, fs_hi, fc_hi;
+  //     dep_lo); issue and writeback of SP s over SP s's 16 words only, an
+  //     id of another SP selecting none (iss_hi/lo, wb_hi/lo);
+  //   gen_rd_dec[p]: read port p = 2s+b, SP s's 16 words, bit {row[3:0], b}.
+  // Below 2048 registers the words of absent registers are unused (ids
+  // beyond NumReg write nothing).
   // ---------------------------------------------------------------------
-  // Below 2048 registers the ports and words of absent registers are
-  // unused (ids beyond NumReg write nothing).
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [NumCons*NumHi-1:0]    cons_hi;
-  reg [NumCons*WordW-1:0]    cons_lo;
-  reg [NumSp*NumHi-1:0]      dep_es_hi, dep_ec_hi, dep_fs_hi, dep_fc_hi;
-  reg [NumSp*WordW-1:0]      dep_lo;
-  reg [NumSp*PartWord-1:0]   iss_hi, wb_hi;
-  reg [NumSp*WordW-1:0]      iss_lo, wb_lo;
-  reg [NumPort*PartWord-1:0] rd_hi;
-  reg [NumPort*WordW-1:0]    rd_lo;
-  reg [RegWidth-1:0]         pid;
-  reg [RowWidth-1:0]         prow;
-  reg [NumHi-1:0]            dhi;
+  generate
+    for (gk = 0; gk < NumCons; gk = gk + 1) begin : gen_cons_dec
+      wire [RegWidth-1:0] pid = w_cons_src[gk*RegWidth +: RegWidth];
+      wire [NumHi-1:0]    hot = HiOne << pid[10:5];
+      wire [NumWord-1:0]  hi  = {NumWord{w_cons_valid[gk]}} & hot[NumWord-1:0];
+      wire [WordW-1:0]    lo  = LoOne << pid[4:0];
+    end
+    for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp_dec
+      localparam [1:0] SpId = gs;
+      wire [RegWidth-1:0] dpid   = w_dep_reg[gs*RegWidth +: RegWidth];
+      wire [NumHi-1:0]    dhot   = HiOne << dpid[10:5];
+      wire [NumWord-1:0]  dhi    = {NumWord{dep_live[gs]}} & dhot[NumWord-1:0];
+      wire [NumWord-1:0]  es_hi  = {NumWord{~w_dep_group[gs] &  w_dep_set[gs]}} & dhi;
+      wire [NumWord-1:0]  ec_hi  = {NumWord{~w_dep_group[gs] & ~w_dep_set[gs]}} & dhi;
+      wire [NumWord-1:0]  fs_hi  = {NumWord{ w_dep_group[gs] &  w_dep_set[gs]}} & dhi;
+      wire [NumWord-1:0]  fc_hi  = {NumWord{ w_dep_group[gs] & ~w_dep_set[gs]}} & dhi;
+      wire [WordW-1:0]    dep_lo = LoOne << dpid[4:0];
+      wire [RegWidth-1:0] ipid   = w_issue_dst[gs*RegWidth +: RegWidth];
+      wire [PartWord-1:0] iss_hi =
+        {PartWord{w_issue_valid[gs] && ipid[10:9] == SpId}} & (PHiOne << ipid[8:5]);
+      wire [WordW-1:0]    iss_lo = LoOne << ipid[4:0];
+      wire [RegWidth-1:0] wpid   = w_wb_dst[gs*RegWidth +: RegWidth];
+      wire [PartWord-1:0] wb_hi  =
+        {PartWord{w_wb_valid[gs] && wpid[10:9] == SpId}} & (PHiOne << wpid[8:5]);
+      wire [WordW-1:0]    wb_lo  = LoOne << wpid[4:0];
+    end
+    for (gk = 0; gk < NumPort; gk = gk + 1) begin : gen_rd_dec
+      localparam integer Bank = gk % 2;
+      wire [RowWidth-1:0] prow = w_read_row[gk*RowWidth +: RowWidth];
+      wire [PartWord-1:0] hi   = {PartWord{w_read_valid[gk]}} & (PHiOne << prow[7:4]);
+      wire [WordW-1:0]    lo   = LoOne << {prow[3:0], Bank[0]};
+    end
+  endgenerate
   /* verilator lint_on UNUSEDSIGNAL */
-  integer ps, pk;  // loop indices of this block only
-  always @* begin
-    for (pk = 0; pk < NumCons; pk = pk + 1) begin
-      pid = w_cons_src[pk*RegWidth +: RegWidth];
-      cons_hi[pk*NumHi +: NumHi] = {NumHi{w_cons_valid[pk]}} & (HiOne << pid[10:5]);
-      cons_lo[pk*WordW +: WordW] = LoOne << pid[4:0];
-    end
-    for (ps = 0; ps < NumSp; ps = ps + 1) begin
-      pid = w_dep_reg[ps*RegWidth +: RegWidth];
-      dhi = {NumHi{dep_live[ps]}} & (HiOne << pid[10:5]);
-      dep_es_hi[ps*NumHi +: NumHi] = {NumHi{~w_dep_group[ps] &  w_dep_set[ps]}} & dhi;
-      dep_ec_hi[ps*NumHi +: NumHi] = {NumHi{~w_dep_group[ps] & ~w_dep_set[ps]}} & dhi;
-      dep_fs_hi[ps*NumHi +: NumHi] = {NumHi{ w_dep_group[ps] &  w_dep_set[ps]}} & dhi;
-      dep_fc_hi[ps*NumHi +: NumHi] = {NumHi{ w_dep_group[ps] & ~w_dep_set[ps]}} & dhi;
-      dep_lo[ps*WordW +: WordW]    = LoOne << pid[4:0];
-      pid = w_issue_dst[ps*RegWidth +: RegWidth];
-      iss_hi[ps*PartWord +: PartWord] =
-        {PartWord{w_issue_valid[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
-      iss_lo[ps*WordW +: WordW] = LoOne << pid[4:0];
-      pid = w_wb_dst[ps*RegWidth +: RegWidth];
-      wb_hi[ps*PartWord +: PartWord] =
-        {PartWord{w_wb_valid[ps] && pid[10:9] == ps[1:0]}} & (PHiOne << pid[8:5]);
-      wb_lo[ps*WordW +: WordW] = LoOne << pid[4:0];
-    end
-    for (pk = 0; pk < NumPort; pk = pk + 1) begin
-      prow = w_read_row[pk*RowWidth +: RowWidth];
-      rd_hi[pk*PartWord +: PartWord] = {PartWord{w_read_valid[pk]}} & (PHiOne << prow[7:4]);
-      rd_lo[pk*WordW +: WordW]       = LoOne << {prow[3:0], pk[0]};
-    end
-  end
 
   // ---------------------------------------------------------------------
   // The write vectors, word by word: each word is the AND-OR of the ports
   // that may name it (the word's SP for issue, writeback and read, every
-  // port for consumption and DEPBAR).
+  // port for consumption and DEPBAR), the OR taken port by port (acc: the
+  // ports up to this one). Nets per port and per word rather than one
+  // always block over the whole vectors, for simulation speed (an event
+  // simulator evaluates each term once, and no loop); the same logic.
   // ---------------------------------------------------------------------
   wire [NumBit-1:0] iss_v, wb_v, rd_v, cons_v;       // hardware sets and clears
   wire [NumBit-1:0] des_v, dec_v, dfs_v, dfc_v;      // DEPBAR set / clear, EMPTY / FULL
@@ -406,35 +384,49 @@ module fiber_busy_bitmap #(
     for (gw = 0; gw < NumWord; gw = gw + 1) begin : gen_word
       localparam integer Sp = gw / PartWord;        // the SP that owns the word
       localparam integer Wi = gw % PartWord;        // the word in its partition
-      reg [WordW-1:0] cons_w, des_w, dec_w, dfs_w, dfc_w;
-      integer wk;  // loop index of this block only
-      always @* begin
-        cons_w = {WordW{1'b0}};
-        for (wk = 0; wk < NumCons; wk = wk + 1)
-          cons_w = cons_w | ({WordW{cons_hi[wk*NumHi + gw]}} & cons_lo[wk*WordW +: WordW]);
-        des_w = {WordW{1'b0}};
-        dec_w = {WordW{1'b0}};
-        dfs_w = {WordW{1'b0}};
-        dfc_w = {WordW{1'b0}};
-        for (wk = 0; wk < NumSp; wk = wk + 1) begin
-          des_w = des_w | ({WordW{dep_es_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
-          dec_w = dec_w | ({WordW{dep_ec_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
-          dfs_w = dfs_w | ({WordW{dep_fs_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
-          dfc_w = dfc_w | ({WordW{dep_fc_hi[wk*NumHi + gw]}} & dep_lo[wk*WordW +: WordW]);
+      // consumption, the 16 ports
+      for (gk = 0; gk < NumCons; gk = gk + 1) begin : gen_cons
+        wire [WordW-1:0] t = {WordW{gen_cons_dec[gk].hi[gw]}} & gen_cons_dec[gk].lo;
+        wire [WordW-1:0] acc;
+        if (gk == 0) begin : gen_first
+          assign acc = t;
+        end else begin : gen_next
+          assign acc = gen_cons[gk-1].acc | t;
         end
       end
-      assign cons_v[gw*WordW +: WordW] = cons_w;
-      assign des_v[gw*WordW +: WordW]  = des_w;
-      assign dec_v[gw*WordW +: WordW]  = dec_w;
-      assign dfs_v[gw*WordW +: WordW]  = dfs_w;
-      assign dfc_v[gw*WordW +: WordW]  = dfc_w;
+      // DEPBAR, the 4 SPs, per group and set / clear
+      for (gk = 0; gk < NumSp; gk = gk + 1) begin : gen_dep
+        wire [WordW-1:0] lo = gen_sp_dec[gk].dep_lo;
+        wire [WordW-1:0] es = {WordW{gen_sp_dec[gk].es_hi[gw]}} & lo;
+        wire [WordW-1:0] ec = {WordW{gen_sp_dec[gk].ec_hi[gw]}} & lo;
+        wire [WordW-1:0] fs = {WordW{gen_sp_dec[gk].fs_hi[gw]}} & lo;
+        wire [WordW-1:0] fc = {WordW{gen_sp_dec[gk].fc_hi[gw]}} & lo;
+        wire [WordW-1:0] es_acc, ec_acc, fs_acc, fc_acc;
+        if (gk == 0) begin : gen_first
+          assign es_acc = es;
+          assign ec_acc = ec;
+          assign fs_acc = fs;
+          assign fc_acc = fc;
+        end else begin : gen_next
+          assign es_acc = gen_dep[gk-1].es_acc | es;
+          assign ec_acc = gen_dep[gk-1].ec_acc | ec;
+          assign fs_acc = gen_dep[gk-1].fs_acc | fs;
+          assign fc_acc = gen_dep[gk-1].fc_acc | fc;
+        end
+      end
+      assign cons_v[gw*WordW +: WordW] = gen_cons[NumCons-1].acc;
+      assign des_v[gw*WordW +: WordW]  = gen_dep[NumSp-1].es_acc;
+      assign dec_v[gw*WordW +: WordW]  = gen_dep[NumSp-1].ec_acc;
+      assign dfs_v[gw*WordW +: WordW]  = gen_dep[NumSp-1].fs_acc;
+      assign dfc_v[gw*WordW +: WordW]  = gen_dep[NumSp-1].fc_acc;
+      // issue, writeback and read: the word's own SP
       assign iss_v[gw*WordW +: WordW] =
-        {WordW{iss_hi[Sp*PartWord + Wi]}} & iss_lo[Sp*WordW +: WordW];
+        {WordW{gen_sp_dec[Sp].iss_hi[Wi]}} & gen_sp_dec[Sp].iss_lo;
       assign wb_v[gw*WordW +: WordW] =
-        {WordW{wb_hi[Sp*PartWord + Wi]}} & wb_lo[Sp*WordW +: WordW];
+        {WordW{gen_sp_dec[Sp].wb_hi[Wi]}} & gen_sp_dec[Sp].wb_lo;
       assign rd_v[gw*WordW +: WordW] =
-        ({WordW{rd_hi[(2*Sp)*PartWord + Wi]}}   & rd_lo[(2*Sp)*WordW +: WordW]) |
-        ({WordW{rd_hi[(2*Sp+1)*PartWord + Wi]}} & rd_lo[(2*Sp+1)*WordW +: WordW]);
+        ({WordW{gen_rd_dec[2*Sp].hi[Wi]}}   & gen_rd_dec[2*Sp].lo) |
+        ({WordW{gen_rd_dec[2*Sp+1].hi[Wi]}} & gen_rd_dec[2*Sp+1].lo);
     end
   endgenerate
 
@@ -498,36 +490,69 @@ module fiber_busy_bitmap #(
         LATCH u_lat (.CLK(f_g[gb]), .D(f_set[gb]), .Q(full_q[gb]));
       end
 `else
-      reg [NumReg-1:0] full_l;
-      integer lb;  // loop index of this block only
+      // behavioural latches, one process per bit on the bit's own enable
+      // and data (the same latches as one loop over the group, chosen for
+      // simulation speed: an event simulator wakes only the bits whose
+      // enable or data changed)
       /* verilator lint_off LATCH */
-      always @*
-        for (lb = 0; lb < NumReg; lb = lb + 1)
-          if (f_g[lb]) full_l[lb] = f_set[lb];
+      for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+        wire f_en = f_g[gb];
+        wire f_d  = f_set[gb];
+        reg  f_l;
+        always @*
+          if (f_en) f_l = f_d;
+        assign full_q[gb] = f_l;
+      end
       /* verilator lint_on LATCH */
-      assign full_q = full_l;
 `endif
     end
   endgenerate
   assign full_o = full_q;
 
+  // ---------------------------------------------------------------------
+  // The reads. Each read port is v[idx] as a two-level AND-OR with decoded
+  // selects. The id splits as the writes do: the bit in the word (idx[4:0])
+  // is a 32-bit one-hot that selects one bit of every word (an AOI22 per
+  // two bits and a NAND/NOR tree per word, wbit), the word (idx[10:5], or
+  // {2'b00, idx[8:5]} in a partition) a 64-bit one-hot that selects one
+  // word's result. About 1.4 GE per input against 2 for the binary mux tree
+  // of v[idx] (1 bit x 2048:1 alone: 2,875 against 4,004 GE). Only the
+  // words that exist are read (wbit is 0 beyond them, so the one-hot's
+  // other lines meet constants and vanish): an id beyond them reads 0 (its
+  // busy term is masked as out of range). Written as nets per read and per
+  // word, not as a function of the state zero-extended to 2048 registers,
+  // for simulation speed (an event simulator then re-evaluates only the
+  // reads whose id or state changed, without a 2048-bit copy per read); the
+  // same logic.
+  // ---------------------------------------------------------------------
   wire [NumSp-1:0]        dst_bit;   // FULL[dst] of SP s's partition
   wire [NumSp*NumSrc-1:0] src_bit;   // EMPTY[src k] of SP s's replica
-  genvar gr, gs, gk;
+  genvar gr;
   generate
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_dst_rd
       localparam integer PartN = part_n(gs);
-      // FULL of SP s's own partition, padded to 512 registers, read with the
+      // FULL of SP s's own partition, padded to whole words, read with the
       // id's offset in the partition (id[8:0])
       if (PartN > 0) begin : gen_dst
-        wire [PartReg-1:0] f_part;
-        if (PartReg > PartN) begin : gen_fill
-          assign f_part = {{(PartReg-PartN){1'b0}}, full_q[gs*PartReg +: PartN]};
+        localparam integer        DstWord = (PartN + WordW - 1) / WordW;
+        wire [DstWord*WordW-1:0] f_part;
+        if (DstWord*WordW > PartN) begin : gen_fill
+          assign f_part = {{(DstWord*WordW-PartN){1'b0}}, full_q[gs*PartReg +: PartN]};
         end else begin : gen_exact
           assign f_part = full_q[gs*PartReg +: PartN];
         end
-        assign dst_bit[gs] = rd_sel({{(NumHi*WordW-PartReg){1'b0}}, f_part},
-                                    {2'b00, dst_i[gs*RegWidth +: 9]});
+        wire [8:0]         id = dst_i[gs*RegWidth +: 9];
+        wire [WordW-1:0]   lo = LoOne << id[4:0];
+        wire [NumHi-1:0]   hi = HiOne << {2'b00, id[8:5]};
+        wire [NumHi-1:0]   wbit;   // the words' bits, 0 beyond the partition's words
+        for (gw = 0; gw < NumHi; gw = gw + 1) begin : gen_rd_word
+          if (gw < DstWord) begin : gen_word
+            assign wbit[gw] = |(f_part[gw*WordW +: WordW] & lo);
+          end else begin : gen_none
+            assign wbit[gw] = 1'b0;
+          end
+        end
+        assign dst_bit[gs] = |(wbit & hi);
       end else begin : gen_nodst
         assign dst_bit[gs] = 1'b0;
       end
@@ -558,24 +583,27 @@ module fiber_busy_bitmap #(
           LATCH u_lat (.CLK(e_g[gb]), .D(e_set[gb]), .Q(empty_q[gb]));
         end
 `else
-        reg [NumReg-1:0] empty_l;
-        integer lb;  // loop index of this block only
+        // behavioural latches, one process per bit (as the FULL copy's)
         /* verilator lint_off LATCH */
-        always @*
-          for (lb = 0; lb < NumReg; lb = lb + 1)
-            if (e_g[lb]) empty_l[lb] = e_set[lb];
+        for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+          wire e_en = e_g[gb];
+          wire e_d  = e_set[gb];
+          reg  e_l;
+          always @*
+            if (e_en) e_l = e_d;
+          assign empty_q[gb] = e_l;
+        end
         /* verilator lint_on LATCH */
-        assign empty_q = empty_l;
 `endif
       end
       assign empty_o[gr*NumReg +: NumReg] = empty_q;
 
-      // the state padded with zeros to 2048 registers for the reads (an id
-      // at or above NumReg reads 0, and its busy term is masked as out of
+      // the state padded with zeros to whole words for the reads (an id at
+      // or above NumReg reads 0, and its busy term is masked as out of
       // range); the source reads use the whole 11-bit id
-      wire [NumHi*WordW-1:0] e_rd;
-      if (NumHi*WordW > NumReg) begin : gen_pad
-        assign e_rd = {{(NumHi*WordW-NumReg){1'b0}}, empty_q};
+      wire [NumBit-1:0] e_rd;
+      if (NumBit > NumReg) begin : gen_pad
+        assign e_rd = {{(NumBit-NumReg){1'b0}}, empty_q};
       end else begin : gen_exact
         assign e_rd = empty_q;
       end
@@ -583,7 +611,18 @@ module fiber_busy_bitmap #(
       for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_port
         if (gs % NumRep == gr) begin : gen_mine
           for (gk = 0; gk < NumSrc; gk = gk + 1) begin : gen_src
-            assign src_bit[gs*NumSrc+gk] = rd_sel(e_rd, src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth]);
+            wire [RegWidth-1:0] id = src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth];
+            wire [WordW-1:0]    lo = LoOne << id[4:0];
+            wire [NumHi-1:0]    hi = HiOne << id[10:5];
+            wire [NumHi-1:0]    wbit;  // the words' bits, 0 beyond NumWord
+            for (gw = 0; gw < NumHi; gw = gw + 1) begin : gen_rd_word
+              if (gw < NumWord) begin : gen_word
+                assign wbit[gw] = |(e_rd[gw*WordW +: WordW] & lo);
+              end else begin : gen_none
+                assign wbit[gw] = 1'b0;
+              end
+            end
+            assign src_bit[gs*NumSrc+gk] = |(wbit & hi);
           end
         end
       end
@@ -597,12 +636,13 @@ module fiber_busy_bitmap #(
   generate
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp
       localparam [1:0] SpId = gs;
-      wire dst_ok   = id_ok(dst_i[gs*RegWidth +: RegWidth]) && dst_i[gs*RegWidth+9 +: 2] == SpId;
+      wire dst_ok   = ({1'b0, dst_i[gs*RegWidth +: RegWidth]} < RegLimit) &&
+                      dst_i[gs*RegWidth+9 +: 2] == SpId;
       wire dst_busy = dst_valid_i[gs] & dst_ok & dst_bit[gs] & rst_ni;
       wire dst_err  = dst_valid_i[gs] & ~dst_ok;
       wire [NumSrc-1:0] src_busy, src_err;
       for (gk = 0; gk < NumSrc; gk = gk + 1) begin : gen_chk
-        wire src_ok = id_ok(src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth]);
+        wire src_ok = {1'b0, src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth]} < RegLimit;
         assign src_busy[gk] = src_valid_i[gs*NumSrc+gk] & src_ok & src_bit[gs*NumSrc+gk] & rst_ni;
         assign src_err[gk]  = src_valid_i[gs*NumSrc+gk] & ~src_ok;
       end
