@@ -13,8 +13,10 @@ BUILD     := build
 CC        ?= gcc
 CXX       ?= g++
 PREFIX    ?= /usr/local
-VERSION   := 0.1.0
-SOVERSION := 0
+VERSION   := 0.2.0
+SOVERSION := 0.2
+# soname lib<paper>.so.$(SOVERSION): major.minor while the major version is 0
+# (0.x releases may change the API and the layout of its structs)
 SEED      ?= 0
 SHARD     ?= 1/1
 

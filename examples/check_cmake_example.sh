@@ -43,9 +43,9 @@ for link in shared static; do
   check "tma_tick ($link): configures and builds out of tree against the prefix" build "$b" "$prefix" $on
   check "tma_tick ($link): compile lines use the installed headers only" \
     sh -c "! grep -rq -- '$top/cmodel' '$b/CMakeFiles/tma_tick.dir/flags.make' && grep -q -- '$prefix/include' '$b/CMakeFiles/tma_tick.dir/flags.make'"
-  needed=$(readelf -d "$b/tma_tick" 2>/dev/null | grep -c 'NEEDED.*libtilelens\.so\.0' || true)
+  needed=$(readelf -d "$b/tma_tick" 2>/dev/null | grep -c 'NEEDED.*libtilelens\.so\.0\.2\]' || true)
   if [ $link = shared ]; then
-    check "tma_tick (shared): linked against libtilelens.so.0" test "$needed" -eq 1
+    check "tma_tick (shared): linked against libtilelens.so.0.2" test "$needed" -eq 1
   else
     check "tma_tick (static): no shared libtilelens dependency" test "$needed" -eq 0
   fi

@@ -31,9 +31,9 @@ check "make install PREFIX=$prefix" $MAKE_CMD --no-print-directory install PREFI
 for p in "${papers[@]}"; do
   check "$p: header, static and shared libraries, pkg-config file installed" \
     test -f "$prefix/include/$p.h" -a -f "$prefix/lib/lib$p.a" -a -f "$prefix/lib/pkgconfig/$p.pc" \
-      -a -L "$prefix/lib/lib$p.so" -a -L "$prefix/lib/lib$p.so.0" -a -f "$prefix/lib/lib$p.so.0.1.0"
-  soname=$(readelf -d "$prefix/lib/lib$p.so.0.1.0" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
-  check "$p: shared library soname lib$p.so.0 (found '$soname')" test "$soname" = "lib$p.so.0"
+      -a -L "$prefix/lib/lib$p.so" -a -L "$prefix/lib/lib$p.so.0.2" -a -f "$prefix/lib/lib$p.so.0.2.0"
+  soname=$(readelf -d "$prefix/lib/lib$p.so.0.2.0" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+  check "$p: shared library soname lib$p.so.0.2 (found '$soname')" test "$soname" = "lib$p.so.0.2"
   check "$p: CMake package files installed" \
     test -f "$prefix/lib/cmake/$p/${p}Config.cmake" -a -f "$prefix/lib/cmake/$p/${p}ConfigVersion.cmake"
   # A paper with a header folder: the old include forwards to it, and the
@@ -43,7 +43,7 @@ for p in "${papers[@]}"; do
       check "$p: header $p/${h##*/} installed" test -f "$prefix/include/$p/${h##*/}"
     done
     api=$(sed -n 's/^[A-Z][A-Z]*_API .*[ *]\([a-z_][a-z0-9_]*\)(.*/\1/p' "$prefix/include/$p"/*.h | sort -u)
-    exported=$(nm -D --defined-only "$prefix/lib/lib$p.so.0.1.0" | awk '$2 == "T" {print $3}' | sort -u)
+    exported=$(nm -D --defined-only "$prefix/lib/lib$p.so.0.2.0" | awk '$2 == "T" {print $3}' | sort -u)
     extra=$(comm -13 <(echo "$api") <(echo "$exported") | tr '\n' ' ')
     missing=$(comm -23 <(echo "$api") <(echo "$exported") | tr '\n' ' ')
     check "$p: exports only its API ($(echo "$api" | wc -l) functions; extra: '$extra', missing: '$missing')" \
@@ -54,7 +54,7 @@ done
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 export PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig   # only the test prefix
 for p in "${papers[@]}"; do
-  check "$p: pkg-config --modversion" test "$(pkg-config --modversion "$p")" = 0.1.0
+  check "$p: pkg-config --modversion" test "$(pkg-config --modversion "$p")" = 0.2.0
   check "$p: pkg-config --cflags --libs point into the prefix" \
     grep -q -- "-I$prefix/include .*-L$prefix/lib -l$p" <<<"$(pkg-config --cflags --libs "$p")"
 done
@@ -77,11 +77,11 @@ for link in shared static; do
       fiber_issue) lib=fiber; args=("$src/traces/issue_mix.txt") ;;
       *) continue ;;
     esac
-    needed=$(readelf -d "$prog" | grep -c "NEEDED.*lib$lib\.so\.0" || true)
+    needed=$(readelf -d "$prog" | grep -c "NEEDED.*lib$lib\.so\.0\.2\]" || true)
     if [ $link = shared ]; then
-      check "$name ($link): linked against lib$lib.so.0" test "$needed" -eq 1
-      resolved=$(ldd "$prog" | awk -v l="lib$lib.so.0" '$1 == l {print $3}')
-      check "$name ($link): loads $resolved from the prefix" test "$resolved" = "$prefix/lib/lib$lib.so.0"
+      check "$name ($link): linked against lib$lib.so.0.2" test "$needed" -eq 1
+      resolved=$(ldd "$prog" | awk -v l="lib$lib.so.0.2" '$1 == l {print $3}')
+      check "$name ($link): loads $resolved from the prefix" test "$resolved" = "$prefix/lib/lib$lib.so.0.2"
     else
       check "$name ($link): no shared lib$lib dependency" test "$needed" -eq 0
     fi
@@ -109,7 +109,7 @@ if command -v cmake >/dev/null 2>&1; then
     cat >"$cm/CMakeLists.txt" <<CM
 cmake_minimum_required(VERSION 3.13)
 project(use_$p C)
-find_package($p 0.1 REQUIRED)
+find_package($p 0.2 REQUIRED)
 add_executable(use_shared use.c)
 target_link_libraries(use_shared PRIVATE $p::$p)
 add_executable(use_static use.c)
@@ -122,7 +122,7 @@ CM
     else
       printf '#include <stdio.h>\n#include "%s.h"\nint main(void) { puts("%s"); return 0; }\n' $p $p >"$cm/use.c"
     fi
-    check "$p: cmake find_package($p 0.1) configures and builds (CMAKE_PREFIX_PATH only)" \
+    check "$p: cmake find_package($p 0.2) configures and builds (CMAKE_PREFIX_PATH only)" \
       sh -c "cmake -S '$cm' -B '$cm/build' -DCMAKE_PREFIX_PATH='$prefix' >/dev/null && cmake --build '$cm/build' >/dev/null"
     check "$p: CMake shared target runs from its build-tree rpath" "$cm/build/use_shared"
     needed=$(readelf -d "$cm/build/use_static" 2>/dev/null | grep -c "NEEDED.*lib$p\.so" || true)
@@ -145,7 +145,7 @@ CM
           diff -u "$here/expected/sm_tick.out" "$work/sm_tick-$link.out"
       done
     fi
-    sed -i "s/find_package($p 0.1 REQUIRED)/find_package($p 9.0 REQUIRED)/" "$cm/CMakeLists.txt"
+    sed -i "s/find_package($p 0.2 REQUIRED)/find_package($p 9.0 REQUIRED)/" "$cm/CMakeLists.txt"
     check "$p: find_package($p 9.0) is refused by the version file" \
       sh -c "! cmake -S '$cm' -B '$cm/build9' -DCMAKE_PREFIX_PATH='$prefix' >/dev/null 2>&1"
   done

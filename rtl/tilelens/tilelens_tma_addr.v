@@ -1,35 +1,48 @@
 // tilelens_tma_addr - the TileLens TMA address unit: box check,
-// split-and-sum, counter reconfigurator and address generator (with the bit
-// permuter) composed, taking a descriptor and a box.
+// split-and-sum (pipelined), counter reconfigurator and address generator
+// (with the bit permuter) composed, taking a descriptor and a box.
 //
 // Behaviour:
-//   err_o (combinational) is the status of the box under the descriptor in
-//   the priority of tl_box_check() (docs/tilelens.md, "Validation"):
+//   start_ready_o is high while idle. A start handshake takes the box, which
+//   is then checked for SumStages clocks (busy_o high, start_ready_o low):
+//   the pipelined split-and-sum computes its tile base and row. In the cycle
+//   its check ends (the verdict cycle: SumStages clocks after the handshake,
+//   the handshake cycle itself with SumStages = 0) err_o is the status of
+//   the box in the priority of tl_box_check() (docs/tilelens.md,
+//   "Validation"):
 //     desc_err_i   the descriptor's own status, rules 1-12, stored with the
 //                  descriptor when it was written (tilelens_desc_check or the
 //                  driver), together with its classes row_mask_i,
 //                  split_mask_i, split_log2_m_i;
 //     rules 13-15  tilelens_box_check (box sizes, smem alignment, footprint);
 //     rule 16      tilelens_counter_cfg (TL_ERR_UNSUPPORTED_VIEW);
-//     rules 17-18  tilelens_split_sum (TL_ERR_ROW_RANGE, TL_ERR_OVERFLOW);
+//     rules 17-18  tilelens_split_sum_pipe (TL_ERR_ROW_RANGE, TL_ERR_OVERFLOW);
 //     rule 19      tilelens_counter_cfg (TL_ERR_ALIGN, misaligned start).
-//   start_ready_o is high while idle. A start handshake with err_o = TL_OK
-//   starts the box; with any other status the box is consumed and dropped
-//   (no request, busy_o stays low): err_o in that cycle says why.
-//   Then tilelens_addr_gen steps the nest: one step per cycle, a request per
-//   in-bounds step on the valid/ready interface (payload held while
-//   req_ready_i is low, meaningful only while req_valid_o is high), bubbles
-//   for steps out of bounds, busy_o during the box, done_o one cycle after.
-//   Descriptor and box inputs must stay stable from an accepted start until
-//   done_o (the TMA's command register and descriptor cache hold them).
-// Reset: rst_ni low (asynchronous): idle, no request.
-// Twin: tl_box_check() for err_o, tl_gen_begin() / tl_gen_next() for the
-// request stream (cmodel/src/tilelens/).
+//   err_o is TL_OK in every other cycle. Rules 1-16 are taken at the
+//   handshake (a registered status), rules 17-19 from the pipeline's outputs
+//   in the verdict cycle. A rejected box is dropped there (busy_o falls, no
+//   request, no done_o). An accepted box starts tilelens_addr_gen in the
+//   verdict cycle: one step per cycle, a request per in-bounds step on the
+//   valid/ready interface (payload held while req_ready_i is low, meaningful
+//   only while req_valid_o is high), bubbles for steps out of bounds, busy_o
+//   during the box, done_o one cycle after. The first request comes
+//   SumStages + 2 cycles after the handshake (7 at the default: the paper
+//   budgets about 5-7 extra cycles per TMA load, tilelens.txt Section 6.2).
+//   Descriptor and box inputs must stay stable from the handshake until
+//   done_o, or until the verdict of a rejected box (the TMA's command
+//   register and descriptor cache hold them).
+// Reset: rst_ni low (asynchronous for the unit's state, synchronous for the
+// pipeline's valid bits: one clock with rst_ni low): idle, no request, a box
+// in its check dropped.
+// Twin: tl_tma_init() / tl_tma_eval() / tl_tma_commit() with sum_stages =
+// SumStages (tl_tma_reset() is the default 5; cmodel/src/tilelens/); the
+// status is tl_request_check()'s.
 //
 // Worked example (paper Fig. 9, 2-D view, tile-major, 128 x 32 FP8 tiles,
-// base 0x100000, box (128, 64) at (256, 64), smem 0x400): err_o = 0; 64
-// requests of 128 bytes, the first at src 0x108000 (tile 8), dst 0x400; the
-// 33rd at src 0x10b000 (next tile column, b*L = 12288 bytes on).
+// base 0x100000, box (128, 64) at (256, 64), smem 0x400): err_o = 0 in the
+// verdict cycle; 64 requests of 128 bytes, the first at src 0x108000 (tile
+// 8), dst 0x400; the 33rd at src 0x10b000 (next tile column, b*L = 12288
+// bytes on).
 //
 // Parameters:
 //   Rank            view dimensions (TL_MAX_RANK, 5)
@@ -40,6 +53,12 @@
 //   SmemWidth       shared-memory address width (TL_SMEM_BITS, 32)
 //   DimWidth        dimension size width (33: sizes 1..2^32)
 //   MaxLog2Granule  largest lg (TL_LOG2_GRANULE_MAX, 16)
+//   SumStages       the split-and-sum's pipeline registers, 0..5: the check
+//                   latency (TL_TMA_SUM_STAGES, 5; 0 is the combinational
+//                   unit, every status in the handshake cycle)
+//   Booth           the split-and-sum's multipliers (tilelens_split_sum_pipe):
+//                   1 Booth/Wallace trees, 0 `*` (the products-as-inputs
+//                   synthesis flow cuts them out)
 `default_nettype none
 
 module tilelens_tma_addr #(
@@ -50,7 +69,9 @@ module tilelens_tma_addr #(
   parameter integer AddrWidth      = 64,
   parameter integer SmemWidth      = 32,
   parameter integer DimWidth       = 33,
-  parameter integer MaxLog2Granule = 16
+  parameter integer MaxLog2Granule = 16,
+  parameter integer SumStages      = 5,
+  parameter integer Booth          = 1
 ) (
   input  wire                        clk_i,
   input  wire                        rst_ni,
@@ -103,16 +124,22 @@ module tilelens_tma_addr #(
     .err_o(box_err)
   );
 
+  // ---- the check: a handshake sends the box into the split-and-sum; its
+  // verdict comes SumStages clocks later (sum_valid)
+  wire start_hs;
+  wire gen_ready, gen_busy;
+  wire sum_valid;
   wire [AddrWidth-1:0]   tile_base;
   wire [StrideWidth-1:0] row;
   wire [3:0]             sum_err;
-  tilelens_split_sum #(
+  tilelens_split_sum_pipe #(
     .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .AddrWidth(AddrWidth),
-    .MaxLog2Granule(MaxLog2Granule)
+    .MaxLog2Granule(MaxLog2Granule), .Stages(SumStages), .Booth(Booth)
   ) u_split_sum (
+    .clk_i(clk_i), .rst_ni(1'b1), .valid_i(start_hs),
     .rank_i(rank_i), .coord_i(coord_i), .stride_i(sum_stride), .row_mask_i(row_mask_i),
     .lead_stride_i(lead_stride_i), .log2_b_i(log2_b_i), .tile_major_i(tile_major_i),
-    .tile_base_o(tile_base), .row_o(row), .err_o(sum_err)
+    .valid_o(sum_valid), .tile_base_o(tile_base), .row_o(row), .err_o(sum_err)
   );
 
   wire [3:0]                     cfg_err;
@@ -141,10 +168,47 @@ module tilelens_tma_addr #(
     .split_level_o(split_level)
   );
 
-  assign err_o = (desc_err_i != TlOk)              ? desc_err_i :
-                 (box_err != TlOk)                 ? box_err :
-                 (cfg_err == TlErrUnsupportedView) ? cfg_err :
-                 (sum_err != TlOk)                 ? sum_err : cfg_err;
+  // rules 1-16: known at the handshake (the row does not enter them)
+  wire [3:0] early_err = (desc_err_i != TlOk)              ? desc_err_i :
+                         (box_err != TlOk)                 ? box_err :
+                         (cfg_err == TlErrUnsupportedView) ? cfg_err : TlOk;
+  wire [3:0] box_status;   // the box's status in its verdict cycle
+  wire       verdict;      // the verdict cycle
+  generate
+    if (SumStages == 0) begin : gen_comb
+      // the combinational unit: every status in the handshake cycle
+      assign verdict    = start_hs;
+      assign box_status = (early_err != TlOk) ? early_err :
+                          (sum_err != TlOk)   ? sum_err : cfg_err;
+      assign start_ready_o = gen_ready;
+      assign busy_o        = gen_busy;
+      wire unused_valid = sum_valid;
+    end else begin : gen_check
+      // clocks left until the verdict cycle (1: this cycle), 0: no box in
+      // its check. The unit's own count, with the unit's asynchronous reset:
+      // the pipeline's valid bits are not used (a valid bit of a box
+      // dropped by a reset may still be in flight when the next box starts)
+      localparam integer CntW = 3;
+      reg [CntW-1:0] check_q;
+      reg [3:0]      early_q;   // the box's rules 1-16, taken at the handshake
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)              check_q <= {CntW{1'b0}};
+        else if (start_hs)        check_q <= SumStages[CntW-1:0];
+        else if (check_q != 0)    check_q <= check_q - 1'b1;
+      end
+      always @(posedge clk_i) if (start_hs) early_q <= early_err;
+      assign verdict    = check_q == 1;
+      // rule 16 was false at the handshake (early_q = TlOk) and the inputs
+      // are held: cfg_err is TlOk or TlErrAlign here
+      assign box_status = (early_q != TlOk) ? early_q :
+                          (sum_err != TlOk) ? sum_err : cfg_err;
+      assign start_ready_o = gen_ready && (check_q == 0);
+      assign busy_o        = gen_busy || (check_q != 0);
+      wire unused_valid = sum_valid;
+    end
+  endgenerate
+  assign start_hs = start_valid_i && start_ready_o;
+  assign err_o    = verdict ? box_status : TlOk;
 
   tilelens_addr_gen #(
     .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .BoxWidth(BoxWidth),
@@ -152,14 +216,14 @@ module tilelens_tma_addr #(
     .MaxLog2Granule(MaxLog2Granule)
   ) u_addr_gen (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .start_valid_i(start_valid_i && (err_o == TlOk)), .start_ready_o(start_ready_o),
+    .start_valid_i(verdict && (box_status == TlOk)), .start_ready_o(gen_ready),
     .count_i(count), .stride_i(lvl_stride), .shift_i(shift), .log2_weight_i(weight), .split_level_i(split_level),
     .run_elems_i(run_elems), .run_bytes_i(run_bytes),
     .perm_row_i(perm_row), .perm_col_i(perm_col), .perm_sub_i(perm_sub),
     .base_i(base_i), .tile_base_i(tile_base), .elem_bytes_i(elem_bytes_i), .rank_i(rank_i),
     .coord_i(coord_i), .dim_i(dim_i), .smem_base_i(smem_base_i),
     .req_valid_o(req_valid_o), .req_ready_i(req_ready_i), .req_src_o(req_src_o),
-    .req_dst_o(req_dst_o), .req_bytes_o(req_bytes_o), .busy_o(busy_o), .done_o(done_o)
+    .req_dst_o(req_dst_o), .req_bytes_o(req_bytes_o), .busy_o(gen_busy), .done_o(done_o)
   );
 
   wire unused_bits = ^{mode, vdim, stride_i[StrideWidth-1:0], row[StrideWidth-1:MaxLog2Granule]};

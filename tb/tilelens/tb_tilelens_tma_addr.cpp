@@ -1,8 +1,11 @@
 /*
  * tb_tilelens_tma_addr.cpp - lockstep harness of tilelens_tma_addr, the
- * composed TileLens TMA address unit: err_o against tl_request_check() every
- * cycle, the request stream against tl_gen_begin() / tl_gen_next() cycle by
- * cycle (the library's unit model, tl_tma_eval / tl_tma_commit).
+ * composed TileLens TMA address unit, every output every cycle against the
+ * library's unit model (tl_tma_init / tl_tma_eval / tl_tma_commit with the
+ * RTL's default check latency, TL_TMA_SUM_STAGES): err_o (the box's status
+ * in its verdict cycle, TL_OK otherwise; the status checked against
+ * tl_request_check() of the box as well), the request stream against
+ * tl_gen_begin() / tl_gen_next().
  *
  * The descriptor's status and classes (desc_err_i, row_mask_i, ...) are
  * driven from tl_desc_info_get(), as tilelens_desc_check stores them.
@@ -15,8 +18,8 @@
  * and another, fault_cross.h), starts of rejected boxes, random
  * back-pressure profiles per box, gaps, starts while busy, resets at idle
  * cycles and rare resets mid-box (tb/common/stim.h).
- * Inputs are held from an accepted start until done_o, as the unit
- * requires; while idle they change freely.
+ * Inputs are held from a start until done_o (or the verdict of a rejected
+ * box), as the unit requires; while idle they change freely.
  * Besides the per-cycle comparison, the RTL's own request streams of the
  * directed boxes are checked against the paper: Figure 9's 2-D, 3-D and 4-D
  * views give identical streams in each mode, section 6.5's tile touches 128
@@ -357,27 +360,31 @@ struct TbTmaAddr {
     dut.start_valid_i = start;
     dut.req_ready_i = ready;
 
-    if (!rst_n) tl_tma_reset(&m);
+    if (!rst_n) tl_tma_init(&m, TL_TMA_SUM_STAGES);  // the RTL's default SumStages
     tl_tma_eval(&m);
+    const bool verdict = m.check == 1;
+    env.check(!verdict || m.err_out == cur_err, "the model's verdict differs from tl_request_check() of the box held");
     e.start_ready = m.start_ready;
-    e.err = (uint8_t)cur_err;
+    e.err = (uint8_t)m.err_out;
     e.valid = m.valid;
     e.busy = m.busy;
     e.done = m.done;
     e.src = m.req.src;
     e.dst = m.req.dst;
     e.bytes = (uint16_t)m.req.bytes;
-    if (b_err[cur_err] >= 0) cv.hit(b_err[cur_err]);
-    cross.hit(env, cur_faults);
+    if (verdict) {
+      if (b_err[m.err_out] >= 0) cv.hit(b_err[m.err_out]);
+      cross.hit(env, cur_faults);
+    }
     if (m.busy) {
       if (m.valid && !ready) cv.hit(b_stall);
       if (m.kind == TL_STEP_BUBBLE) cv.hit(b_bubble);
       if (m.valid && m.gen.cfg.mode == TL_MODE_WIDE_TILE) cv.hit(b_case2);
       if (m.valid && m.req.bytes != m.gen.cfg.run_bytes) cv.hit(b_clip);
     }
-    bool was_busy = m.busy;
+    const bool accepted = rst_n && verdict && m.err_out == TL_OK;  // the nest starts
     tl_tma_commit(&m, rst_n, start, ready, &cur.d, &cur.b);
-    if (!was_busy && m.busy) {
+    if (accepted && m.busy) {
       const tl_counters &n = m.gen.cfg;
       cv.hit(b_mode[n.mode]);
       cv.hit(b_rank[cur.d.rank]);

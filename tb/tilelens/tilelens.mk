@@ -10,7 +10,8 @@ TILELENS_TB_BLOCKS := $(patsubst tb/tilelens/tb_%.cpp,%,$(wildcard tb/tilelens/t
 # on this file, so a change of these flags rebuilds them.
 TB_VFLAGS_tilelens_split_sum_pipe := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
 TB_VFLAGS_tilelens_base_sum_pipe  := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
-$(foreach b,tilelens_split_sum_pipe tilelens_base_sum_pipe,$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/tilelens/tilelens.mk
+TB_VFLAGS_tilelens_tma_addr       := -fno-dfg -MAKEFLAGS "OPT_FAST=-O3"
+$(foreach b,tilelens_split_sum_pipe tilelens_base_sum_pipe tilelens_tma_addr,$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/tilelens/tilelens.mk
 $(eval $(call tb_paper,tilelens,$(TILELENS_TB_BLOCKS)))
 # The error-priority crosses (tb/common/fault_cross.h) are part of these harnesses.
 TILELENS_TB_CROSS := tilelens_desc_check tilelens_box_check tilelens_split_sum tilelens_tma_addr

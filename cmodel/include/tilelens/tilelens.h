@@ -353,44 +353,61 @@ TL_API uint64_t  tl_gen_total_steps(const tl_gen *g);   /* 0 for NULL or never b
 
 /* ---- Composed TMA address unit (tilelens_tma_addr) --------------------------
  * The cycle model of the RTL unit (and of tilelens_addr_gen and
- * tilelens_base_addr_gen, whose harnesses use it too): idle until a start
- * handshake takes a box; then the counter nest presents one step per cycle
- * to a request register, which takes it (as a request or a bubble) in every
- * cycle in which it does not hold a request that waits for req_ready. A
- * step's request is offered in the cycle after the nest presented it: one
- * cycle of request latency (the first request two cycles after the start),
- * one step per unstalled cycle after that. One clock cycle is
- * tl_tma_eval() then tl_tma_commit():
+ * tilelens_base_addr_gen, whose harnesses use it with sum_stages = 0): idle
+ * until a start handshake takes a box; the box is checked for sum_stages
+ * clocks (the RTL's SumStages: the pipelined split-and-sum computes the tile
+ * base, the row and their status, rules 17-19, in that time); in the cycle
+ * its check ends (the verdict cycle) err_o gives its status, and an accepted
+ * box starts the counter nest, a rejected one is dropped. Then the nest
+ * presents one step per cycle to a request register, which takes it (as a
+ * request or a bubble) in every cycle in which it does not hold a request
+ * that waits for req_ready. A step's request is offered in the cycle after
+ * the nest presented it: the first request 2 + sum_stages cycles after the
+ * start (2 with sum_stages = 0), one step per unstalled cycle after that.
+ * One clock cycle is tl_tma_eval() then tl_tma_commit():
  *
  *   eval    the cycle's outputs, from the state alone (no input is read):
- *           start_ready = !busy; kind = the request register's step:
- *           TL_STEP_REQ (valid = 1, req = the request offered),
- *           TL_STEP_BUBBLE (valid = 0, nothing offered), TL_STEP_DONE
- *           (empty: idle, or the cycle after the start; valid = 0).
- *           busy = the nest or the register holds a step. done (a
- *           register) is 1 in the cycle after the register drained.
+ *           start_ready = !busy; err_out = the box's status in its verdict
+ *           cycle, TL_OK in every other cycle (sum_stages = 0: the verdict
+ *           cycle is the start cycle, where err_o is combinational on the
+ *           box: commit's return value; err_out stays TL_OK); kind = the
+ *           request register's step: TL_STEP_REQ (valid = 1, req = the
+ *           request offered), TL_STEP_BUBBLE (valid = 0, nothing offered),
+ *           TL_STEP_DONE (empty: idle, checking, or the cycle after the
+ *           verdict; valid = 0). busy = a box in its check, or the nest or
+ *           the register holds a step. done (a register) is 1 in the cycle
+ *           after the register drained (not after a rejected box).
  *   commit  the clock edge, inputs sampled (each 0 or 1, else TL_ERR_RANGE):
- *           rst_n = 0: idle, done = 0 (the RTL's reset; statistics kept);
- *           take = !(valid && !req_ready): the register takes the nest's
- *           current step if the nest is busy (the nest advances; after its
- *           last step it is idle), else it empties (done next cycle if it
- *           held a step); otherwise the same request is offered again next
- *           cycle. valid && req_ready is the transfer. start_valid is
- *           ignored while busy; idle and start_valid = 1: the box (d, b) is
- *           checked (tl_request_check); an accepted box makes the unit busy
- *           from the next cycle, a rejected one is dropped; err holds the
- *           status of the last start. d and b are read only then (the model
- *           copies what it needs; the RTL wants its inputs held until done).
- *           Returns the start's status in a cycle with a start, TL_OK in
- *           other cycles, or TL_ERR_NULL / TL_ERR_STATE (not reset, or no
- *           eval since the last commit) / TL_ERR_RANGE with no state change.
+ *           rst_n = 0: idle, done = 0 (the RTL's reset; statistics and
+ *           sum_stages kept); while the box is in its check: nothing but the
+ *           count (in the verdict cycle an accepted box starts the nest, a
+ *           rejected one leaves the unit idle); take = !(valid &&
+ *           !req_ready): the register takes the nest's current step if the
+ *           nest is busy (the nest advances; after its last step it is
+ *           idle), else it empties (done next cycle if it held a step);
+ *           otherwise the same request is offered again next cycle. valid &&
+ *           req_ready is the transfer. start_valid is ignored while busy;
+ *           idle and start_valid = 1: the box (d, b) is taken and checked
+ *           (tl_request_check), busy from the next cycle (sum_stages = 0: an
+ *           accepted box makes the unit busy from the next cycle, a rejected
+ *           one is dropped at once); err holds the status of the last start.
+ *           d and b are read only then (the model copies what it needs; the
+ *           RTL wants its inputs held until done, or until the verdict of a
+ *           rejected box). Returns the start's status in a cycle with a start
+ *           (known to the model at once; the RTL's err_o gives it in the
+ *           verdict cycle), TL_OK in other cycles, or TL_ERR_NULL /
+ *           TL_ERR_STATE (not reset, or no eval since the last commit) /
+ *           TL_ERR_RANGE with no state change.
  *   tick    tl_tma_tick() = eval + commit with rst_n = 1: one cycle of a
  *           simulator's tick loop; afterwards valid && req_ready says that
  *           req was transferred in this cycle.
+ * tl_tma_reset() is the RTL's default, sum_stages = TL_TMA_SUM_STAGES;
+ * tl_tma_init() takes the latency (0..TL_SPLIT_SUM_STAGES_MAX).
  * Allocation-free; the caller owns the object. */
+#define TL_TMA_SUM_STAGES 5u   /* RTL tilelens_tma_addr SumStages (default) */
 typedef struct {
   uint64_t cycles;        /* commits with rst_n = 1 */
-  uint64_t busy_cycles;   /* of which busy */
+  uint64_t busy_cycles;   /* of which busy (the check included) */
   uint64_t requests;      /* requests transferred (valid && req_ready) */
   uint64_t bubbles;       /* steps without a request (cycles the register held one) */
   uint64_t stalls;        /* cycles a request waited for req_ready */
@@ -399,17 +416,21 @@ typedef struct {
 } tl_tma_stats;
 
 typedef struct {
+  /* configuration (the RTL's parameter; kept by a reset) */
+  uint32_t     sum_stages;   /* clocks from the start to the verdict */
   /* state (the RTL's registers) */
   tl_gen       gen;          /* the box in flight: the nest's current step */
+  uint32_t     check;        /* clocks left until the verdict cycle (1: this one), 0: none */
   uint32_t     nest;         /* the nest holds a step (not yet taken) */
   uint32_t     slot;         /* the request register holds a step */
   tl_step      slot_kind;    /* its kind: TL_STEP_REQ or TL_STEP_BUBBLE */
   tl_req       slot_req;     /* its request (TL_STEP_REQ) */
-  uint32_t     busy;         /* busy_o: nest || slot */
+  uint32_t     busy;         /* busy_o: check || nest || slot */
   uint32_t     done;         /* done_o */
-  tl_status    err;          /* status of the last start handshake */
+  tl_status    err;          /* status of the last start */
   /* outputs of the current cycle, written by tl_tma_eval() */
   uint32_t     start_ready;  /* start_ready_o */
+  tl_status    err_out;      /* err_o (sum_stages > 0) */
   uint32_t     valid;        /* req_valid_o */
   tl_req       req;          /* req_src_o, req_dst_o, req_bytes_o (when valid) */
   tl_step      kind;         /* the register's step: REQ, BUBBLE, DONE when empty */
@@ -419,7 +440,10 @@ typedef struct {
   uint32_t     tag;
 } tl_tma;
 
-TL_API tl_status tl_tma_reset(tl_tma *u);   /* idle, statistics cleared */
+TL_API tl_status tl_tma_reset(tl_tma *u);   /* idle, statistics cleared, TL_TMA_SUM_STAGES */
+/* idle, statistics cleared, the given latency; TL_ERR_RANGE (nothing
+ * written) above TL_SPLIT_SUM_STAGES_MAX */
+TL_API tl_status tl_tma_init(tl_tma *u, uint32_t sum_stages);
 TL_API tl_status tl_tma_eval(tl_tma *u);
 TL_API tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_t req_ready,
                         const tl_desc *d, const tl_box *b);

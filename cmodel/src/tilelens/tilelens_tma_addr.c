@@ -2,8 +2,10 @@
  * tilelens_tma_addr.c - cycle model of tilelens_tma_addr, the composed
  * TileLens TMA address unit (descriptor classes, box check, counter
  * reconfigurator, split-and-sum, address generator): a start handshake
- * takes a box, then the counter nest presents one step per cycle to the
- * request register (tilelens_req_stage), which takes it in every cycle in
+ * takes a box, which is checked for sum_stages clocks (the pipelined
+ * split-and-sum); in the verdict cycle err_o gives its status and an
+ * accepted box starts the counter nest, which presents one step per cycle to
+ * the request register (tilelens_req_stage), which takes it in every cycle in
  * which it does not hold a stalled request; the request leaves from the
  * register, one cycle after its step. The per-cycle contract is in tilelens.h
  * ("Composed TMA address unit"); the RTL harnesses of tilelens_addr_gen,
@@ -18,24 +20,38 @@
 
 static int tma_ok(const tl_tma *u) { return u->tag == TL_TMA_TAG; }
 
-tl_status tl_tma_reset(tl_tma *u) {
+tl_status tl_tma_init(tl_tma *u, uint32_t sum_stages) {
   if (!u) return TL_ERR_NULL;
+  if (sum_stages > TL_SPLIT_SUM_STAGES_MAX) return TL_ERR_RANGE;
   memset(u, 0, sizeof *u);
+  u->sum_stages = sum_stages;
   u->start_ready = 1;
   u->kind = TL_STEP_DONE;
   u->tag = TL_TMA_TAG;
   return TL_OK;
 }
 
+tl_status tl_tma_reset(tl_tma *u) { return tl_tma_init(u, TL_TMA_SUM_STAGES); }
+
 tl_status tl_tma_eval(tl_tma *u) {
   if (!u) return TL_ERR_NULL;
   if (!tma_ok(u)) return TL_ERR_STATE;
   u->start_ready = !u->busy;
+  u->err_out = u->check == 1 ? u->err : TL_OK;
   u->kind = u->slot ? u->slot_kind : TL_STEP_DONE;
   u->valid = u->kind == TL_STEP_REQ;
   if (u->valid) u->req = u->slot_req;
   u->evaluated = 1;
   return TL_OK;
+}
+
+/* The verdict of the box taken: an accepted box starts the nest. */
+static void tma_verdict(tl_tma *u) {
+  u->nest = u->err == TL_OK && !u->gen.done;
+  u->slot = 0;
+  u->busy = u->nest;
+  if (u->err == TL_OK) u->stats.boxes++;
+  else u->stats.rejected++;
 }
 
 tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_t req_ready,
@@ -45,7 +61,7 @@ tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_
   if (rst_n > 1 || start_valid > 1 || req_ready > 1) return TL_ERR_RANGE;
   if (!rst_n) {
     tl_tma_stats keep = u->stats;
-    tl_tma_reset(u);
+    tl_tma_init(u, u->sum_stages);
     u->stats = keep;
     return TL_OK;
   }
@@ -54,7 +70,10 @@ tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_
   tl_status st = TL_OK;
   uint32_t done_next = 0;
   u->stats.cycles++;
-  if (u->busy) {
+  if (u->check) {  /* the box in its check; the verdict when check reaches 0 */
+    u->stats.busy_cycles++;
+    if (--u->check == 0) tma_verdict(u);
+  } else if (u->busy) {
     u->stats.busy_cycles++;
     if (u->kind == TL_STEP_BUBBLE) u->stats.bubbles++;
     else if (u->kind == TL_STEP_REQ && req_ready) u->stats.requests++;
@@ -74,11 +93,12 @@ tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_
   } else if (start_valid) {
     st = tl_gen_begin(&u->gen, d, b);
     u->err = st;
-    u->nest = st == TL_OK && !u->gen.done;
-    u->slot = 0;
-    u->busy = u->nest;
-    if (st == TL_OK) u->stats.boxes++;
-    else u->stats.rejected++;
+    if (u->sum_stages) {
+      u->check = u->sum_stages;
+      u->busy = 1;
+    } else {
+      tma_verdict(u);
+    }
   }
   u->done = done_next;
   u->evaluated = 0;

@@ -1,8 +1,9 @@
 /*
  * test_tilelens_tma_addr.c - the composed TMA address unit's cycle model
- * (tl_tma_*): its per-cycle contract of tilelens.h (start handshake, one
- * step per unstalled cycle, back-pressure, done pulse, reset, rejected
- * starts), its statistics, and its errors.
+ * (tl_tma_*): its per-cycle contract of tilelens.h (start handshake, the
+ * box's check of sum_stages clocks and its verdict, one step per unstalled
+ * cycle, back-pressure, done pulse, reset, rejected starts), its statistics,
+ * and its errors.
  */
 #include <criterion/criterion.h>
 
@@ -31,6 +32,8 @@ static size_t run_box(tl_tma *u, const tl_desc *d, const tl_box *b, uint32_t rea
   for (;;) {
     cr_assert_eq(tl_tma_eval(u), TL_OK);
     if (!u->busy) break;
+    cr_assert_eq(u->err_out, TL_OK);
+    if (cyc < u->sum_stages) cr_assert_eq(u->kind, TL_STEP_DONE, "no step while the box is checked");
     cr_assert_eq(u->start_ready, 0);
     cr_assert_eq(u->done, 0);
     uint32_t ready = ready_mask >> (cyc % 32) & 1u;
@@ -49,9 +52,10 @@ static size_t run_box(tl_tma *u, const tl_desc *d, const tl_box *b, uint32_t rea
   return n;
 }
 
-/* Why: under any back-pressure the unit transfers exactly tl_box_requests()'s
- * stream, one step per unstalled cycle behind one cycle of request latency:
- * busy cycles = 1 + steps + stalls. */
+/* Why: under any back-pressure and at every check latency the unit transfers
+ * exactly tl_box_requests()'s stream, one step per unstalled cycle behind the
+ * check and one cycle of request latency: busy cycles = sum_stages + 1 +
+ * steps + stalls. */
 Test(tilelens_tma_addr, stream_under_back_pressure) {
   tl_desc d;
   tl_box b;
@@ -64,12 +68,13 @@ Test(tilelens_tma_addr, stream_under_back_pressure) {
   cr_assert_eq(tl_gen_begin(&g, &d, &b), TL_OK);
   uint64_t steps = tl_gen_total_steps(&g);
   cr_assert_eq(steps, 64);
-  static const uint32_t masks[] = {0xffffffffu, 0x55555555u, 0x0f0f0f0fu, 0x80000001u};
-  for (size_t m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+  static const uint32_t masks[4] = {0xffffffffu, 0x55555555u, 0x0f0f0f0fu, 0x80000001u};
+  for (size_t m = 0; m < 4 * (TL_SPLIT_SUM_STAGES_MAX + 1); m++) {
     tl_tma u;
-    cr_assert_eq(tl_tma_reset(&u), TL_OK);
+    uint32_t stages = (uint32_t)(m / 4);
+    cr_assert_eq(tl_tma_init(&u, stages), TL_OK);
     uint64_t busy;
-    size_t n = run_box(&u, &d, &b, masks[m], got, &busy);
+    size_t n = run_box(&u, &d, &b, masks[m % 4], got, &busy);
     cr_assert_eq(n, nw, "mask %zu", m);
     for (size_t k = 0; k < n; k++) {
       cr_assert_eq(got[k].src, want[k].src);
@@ -78,12 +83,12 @@ Test(tilelens_tma_addr, stream_under_back_pressure) {
     }
     cr_assert_eq(u.stats.requests, nw);
     cr_assert_eq(u.stats.bubbles, steps - nw);
-    cr_assert_eq(busy, 1 + steps + u.stats.stalls, "mask %zu", m);
+    cr_assert_eq(busy, stages + 1 + steps + u.stats.stalls, "mask %zu", m);
     cr_assert_eq(u.stats.busy_cycles, busy);
     cr_assert_eq(u.stats.boxes, 1);
     cr_assert_eq(u.stats.rejected, 0);
     cr_assert_eq(u.err, TL_OK);
-    if (m == 0) cr_assert_eq(u.stats.stalls, 0);
+    if (m % 4 == 0) cr_assert_eq(u.stats.stalls, 0);
     else cr_assert_gt(u.stats.stalls, 0);
   }
 }
@@ -101,7 +106,7 @@ Test(tilelens_tma_addr, random_boxes) {
     cr_assert_eq(tl_box_requests(&d, &b, want, 65536, &nw), TL_OK);
     if (nw > 65536) continue;
     tl_tma u;
-    tl_tma_reset(&u);
+    tl_tma_init(&u, (uint32_t)k % (TL_SPLIT_SUM_STAGES_MAX + 1));
     uint64_t busy;
     size_t n = run_box(&u, &d, &b, (uint32_t)ref_next(&r) | 1u, got, &busy);
     cr_assert_eq(n, nw);
@@ -109,14 +114,15 @@ Test(tilelens_tma_addr, random_boxes) {
   }
 }
 
-/* Why: a rejected start is dropped (err says why, the unit stays idle), and
- * a reset mid-box returns to idle at once without a done pulse. */
+/* Why: without a check latency a rejected start is dropped at once (err
+ * says why, the unit stays idle), and a reset mid-box returns to idle at once
+ * without a done pulse. */
 Test(tilelens_tma_addr, rejected_start_and_reset) {
   tl_desc d;
   tl_box b;
   tm_case(&d, &b);
   tl_tma u;
-  tl_tma_reset(&u);
+  tl_tma_init(&u, 0);
   b.coord[0] = 65;  /* row start not a multiple of a*s: rule 19 */
   tl_tma_eval(&u);
   cr_assert_eq(tl_tma_commit(&u, 1, 1, 1, &d, &b), TL_ERR_ALIGN);
@@ -137,10 +143,77 @@ Test(tilelens_tma_addr, rejected_start_and_reset) {
   cr_assert_eq(u.busy, 0);
   cr_assert_eq(u.done, 0);
   cr_assert_eq(u.stats.boxes, 1, "a reset keeps the statistics");
+  cr_assert_eq(u.sum_stages, 0, "a reset keeps the latency");
   tl_tma_eval(&u);
   cr_assert_eq(u.start_ready, 1);
   cr_assert_eq(u.valid, 0);
   cr_assert_eq(u.kind, TL_STEP_DONE);
+}
+
+/* Why: with the default latency (the RTL's SumStages = 5) every box is
+ * checked for 5 clocks: err_o (err_out) is TL_OK until the verdict cycle,
+ * 5 cycles after the start, and gives the status there; a rejected box then
+ * leaves the unit idle without a done pulse, an accepted one offers its first
+ * request 2 cycles after its verdict (7 after the start, the paper's budget
+ * of about 5-7 extra cycles per load, tilelens.txt Section 6.2). A reset in
+ * the check drops the box. */
+Test(tilelens_tma_addr, check_latency_and_verdict) {
+  tl_desc d;
+  tl_box b;
+  tm_case(&d, &b);
+  tl_tma u;
+  cr_assert_eq(tl_tma_reset(&u), TL_OK);
+  cr_assert_eq(u.sum_stages, TL_TMA_SUM_STAGES);
+  cr_assert_eq(TL_TMA_SUM_STAGES, 5);
+  for (int bad = 1; bad >= 0; bad--) {
+    b.coord[0] = bad ? 65 : 64;  /* rule 19, then the valid box */
+    tl_status want = bad ? TL_ERR_ALIGN : TL_OK;
+    tl_tma_eval(&u);
+    cr_assert_eq(u.start_ready, 1);
+    cr_assert_eq(u.err_out, TL_OK, "err_o is TL_OK before the verdict");
+    cr_assert_eq(tl_tma_commit(&u, 1, 1, 1, &d, &b), want, "the model returns the status at the start");
+    for (int c = 1; c <= 5; c++) {
+      tl_tma_eval(&u);
+      cr_assert_eq(u.busy, 1, "cycle %d: checking", c);
+      cr_assert_eq(u.start_ready, 0);
+      cr_assert_eq(u.kind, TL_STEP_DONE);
+      cr_assert_eq(u.err_out, c == 5 ? want : TL_OK, "cycle %d: the verdict in cycle 5", c);
+      cr_assert_eq(tl_tma_commit(&u, 1, 1, 1, NULL, NULL), TL_OK, "a start while checking is ignored");
+    }
+    tl_tma_eval(&u);
+    cr_assert_eq(u.err_out, TL_OK);
+    cr_assert_eq(u.done, 0);
+    if (bad) {
+      cr_assert_eq(u.busy, 0, "a rejected box is dropped after its verdict");
+      cr_assert_eq(u.stats.rejected, 1);
+      cr_assert_eq(u.stats.boxes, 0);
+      cr_assert_eq(tl_tma_commit(&u, 1, 0, 1, NULL, NULL), TL_OK);
+      continue;
+    }
+    cr_assert_eq(u.busy, 1);
+    cr_assert_eq(u.valid, 0, "cycle 6: the nest presents its first step");
+    cr_assert_eq(tl_tma_commit(&u, 1, 0, 1, NULL, NULL), TL_OK);
+    tl_tma_eval(&u);
+    cr_assert_neq(u.kind, TL_STEP_DONE, "cycle 7: the first step leaves the register");
+    cr_assert_eq(u.stats.boxes, 1);
+    cr_assert_eq(tl_tma_commit(&u, 1, 0, 1, NULL, NULL), TL_OK);
+  }
+  /* a reset in the check drops the box and keeps the latency */
+  tl_tma_eval(&u);
+  cr_assert_eq(tl_tma_commit(&u, 0, 0, 1, NULL, NULL), TL_OK);
+  tl_tma_eval(&u);
+  cr_assert_eq(tl_tma_commit(&u, 1, 1, 1, &d, &b), TL_OK);
+  tl_tma_eval(&u);
+  cr_assert_eq(tl_tma_commit(&u, 0, 0, 1, NULL, NULL), TL_OK);
+  tl_tma_eval(&u);
+  cr_assert_eq(u.busy, 0);
+  cr_assert_eq(u.sum_stages, 5);
+  for (int c = 0; c < 8; c++) {
+    tl_tma_eval(&u);
+    cr_assert_eq(u.err_out, TL_OK);
+    cr_assert_eq(u.busy, 0);
+    cr_assert_eq(tl_tma_commit(&u, 1, 0, 1, NULL, NULL), TL_OK);
+  }
 }
 
 /* Why: every invalid input is a named error and changes nothing. */
@@ -154,6 +227,9 @@ Test(tilelens_tma_addr, errors) {
   cr_assert_eq(tl_tma_eval(NULL), TL_ERR_NULL);
   cr_assert_eq(tl_tma_commit(NULL, 1, 0, 0, NULL, NULL), TL_ERR_NULL);
   cr_assert_eq(tl_tma_tick(NULL, 0, 0, NULL, NULL), TL_ERR_NULL);
+  cr_assert_eq(tl_tma_init(NULL, 0), TL_ERR_NULL);
+  cr_assert_eq(tl_tma_init(&u, TL_SPLIT_SUM_STAGES_MAX + 1), TL_ERR_RANGE, "latency above the pipeline's");
+  cr_assert_eq(u.tag, 0, "a rejected init writes nothing");
   cr_assert_eq(tl_tma_eval(&u), TL_ERR_STATE, "never reset");
   cr_assert_eq(tl_tma_commit(&u, 1, 0, 0, NULL, NULL), TL_ERR_STATE);
   cr_assert_eq(tl_tma_tick(&u, 1, 1, &d, &b), TL_ERR_STATE);
