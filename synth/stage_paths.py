@@ -8,10 +8,12 @@ Reads build/synth/NAME/netlist_sta.v and sta.tcl as the flow left them
 setup (clock, input/output delays, drive and load), reports for every group
 of flops the worst arrival at their D pins plus setup, in ns and in FO4
 (the flow's FO4 from build/synth/_fo4/fo4.json). A group is the instance
-that holds the flop's output net, found by the Q net name: u_cut_pp,
-u_cut_mul, u_cut_sum, u_cut_add, u_cut_out (the cuts of
-tilelens_split_sum_pipe and tilelens_base_sum_pipe, in pipeline order),
-gen_valid; the outputs are one more group. The
+that holds the flop's output net, found by the Q net name: every
+u_cut_<name> in the netlist (the cuts of tilelens_split_sum_pipe and
+tilelens_base_sum_pipe: u_cut_pp, u_cut_mul, u_cut_sum, u_cut_add,
+u_cut_out, in pipeline order; of tilelens_box_check: u_cut_a .. u_cut_d;
+in a composed unit with the instance path before them), gen_valid, and
+the other flops; the outputs are one more group. The
 flow itself reports only the worst path of each kind (reg->reg, in->reg,
 ...), which for a pipeline is the slowest stage; this names every stage.
 """
@@ -22,7 +24,22 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GROUPS = ("u_cut_pp", "u_cut_mul", "u_cut_sum", "u_cut_add", "u_cut_out", "gen_valid")
+ORDER = ("u_cut_pp", "u_cut_mul", "u_cut_sum", "u_cut_add", "u_cut_out")
+
+
+def groups_of(qnets):
+    """The groups of flops by their Q nets (flattened names such as
+    esc_u_child_u_cut_pp_gen_reg_q): every u_cut_<name> with the instance
+    path before it (pipeline order first, then by name), then gen_valid."""
+    found = set()
+    for q in qnets:
+        m = re.search(r"(\w*?u_cut_[A-Za-z0-9]+)_gen_reg", q)
+        if m:
+            found.add(m.group(1))
+    def key(g):
+        tail = "u_cut_" + g.rsplit("u_cut_", 1)[1]
+        return (g.rsplit("u_cut_", 1)[0], ORDER.index(tail) if tail in ORDER else len(ORDER), g)
+    return sorted(found, key=key) + ["gen_valid"]
 
 
 def main():
@@ -40,8 +57,14 @@ def main():
             if q:
                 flops[m.group(1)] = q.group(1).strip()
         tcl = [base]
-        for g in GROUPS:
-            cells = [c for c, q in flops.items() if g in q]
+        groups = groups_of(flops.values())
+        taken = set()
+        for g in groups + ["other"]:
+            if g == "other":
+                cells = [c for c in flops if c not in taken]
+            else:
+                cells = [c for c, q in flops.items() if g in q and c not in taken]
+            taken.update(cells)
             if not cells:
                 continue
             pins = " ".join(f"{c}/D" for c in cells)

@@ -9,7 +9,7 @@
 //               smem_base % 16; rule 15 with the footprint formed as
 //               s * box[0] * box[1] * ... in a wide register, multiplying
 //               only the dimensions below the rank (the RTL instead forces
-//               the unused sizes to 1 before a fixed multiplier chain), and
+//               the unused sizes to 1 before a fixed multiplier tree), and
 //               the end compared with 2^SmemWidth; then the first broken
 //               rule in table order: TL_ERR_BOX, TL_ERR_ALIGN,
 //               TL_ERR_OVERFLOW, else TL_OK.
@@ -44,7 +44,7 @@ module tilelens_box_check_props #(
 
   wire [3:0] err;
   tilelens_box_check #(.Rank(Rank), .BoxWidth(BoxWidth), .SmemWidth(SmemWidth)) u_dut (
-    .rank_i(rank_i), .elem_bytes_i(elem_bytes_i), .box_i(box_i), .smem_base_i(smem_base_i),
+    .clk_i(1'b0), .rank_i(rank_i), .elem_bytes_i(elem_bytes_i), .box_i(box_i), .smem_base_i(smem_base_i),
     .err_o(err)
   );
 
@@ -63,10 +63,11 @@ module tilelens_box_check_props #(
       wire [BoxWidth-1:0] m2 = rank_i > 2 ? box_i[2*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
       wire [BoxWidth-1:0] m3 = rank_i > 3 ? box_i[3*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
       wire [BoxWidth-1:0] m4 = rank_i > 4 ? box_i[4*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
-      wire [2*BoxWidth-1:0] p2 = m0 * m1;
-      wire [3*BoxWidth-1:0] p3 = p2 * m2;
-      wire [4*BoxWidth-1:0] p4 = p3 * m3;
-      assign sizes = p4 * m4;
+      wire [2*BoxWidth-1:0] p01   = m0 * m1;
+      wire [2*BoxWidth-1:0] p23   = m2 * m3;
+      wire [4*BoxWidth-1:0] p0123 = p01 * p23;
+      wire [5*BoxWidth-1:0] p5    = p0123 * m4;
+      assign sizes = p5;
     end else begin : gen_own
       assign sizes = {Rank*BoxWidth{1'b0}};
     end

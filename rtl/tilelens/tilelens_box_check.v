@@ -1,14 +1,24 @@
 // tilelens_box_check - the standard TMA rules of one box load (rules 13-15
 // of docs/tilelens.md), the same for a plain TMA and for TileLens.
 //
-// Behaviour: combinational. For a descriptor with a valid rank and element
-// size s, in priority order:
+// Behaviour: combinational with Stages = 0. For a descriptor with a valid
+// rank and element size s, in priority order:
 //   TL_ERR_BOX       a box size of a dimension below rank_i outside 1..256,
 //                    or box[0]*s not a multiple of 16 bytes;
 //   TL_ERR_ALIGN     smem_base_i not a multiple of 16;
 //   TL_ERR_OVERFLOW  smem_base_i + (product of the box sizes) * s > 2^32;
 //   TL_OK            otherwise.
-// No state, no reset, no handshake: err_o follows the inputs.
+// No reset, no handshake: err_o follows the inputs, Stages clocks later
+// (Stages = 0: at once, clk_i unused). The pipelined form is for a unit that
+// holds the box for at least Stages clocks before it reads err_o
+// (tilelens_tma_addr: the box's check); its cuts (plain flops loaded every
+// clock, tilelens_pipe_reg), by Stages:
+//   1  A after the two pair products box[0]*box[1] and box[2]*box[3]
+//   2  + B after their product
+//   3  + C after the product with box[4] (the footprint in elements)
+//   4  + D after the byte count's add and compare and the error mux
+// The box sizes are multiplied as a balanced tree at every Stages (the
+// dimensions at or above rank_i count as 1).
 // Twin: tl_box_shape_check() in cmodel/src/tilelens/tilelens_counter_cfg.c.
 //
 // Worked example: BF16 (s = 2), box (64, 2, 64), smem_base 0x100:
@@ -19,13 +29,16 @@
 //   Rank       view dimensions (TL_MAX_RANK, 5)
 //   BoxWidth   box size width (TL_BOX_BITS, 9)
 //   SmemWidth  shared-memory address width (TL_SMEM_BITS, 32)
+//   Stages     pipeline cuts, 0..4 (latency in clocks)
 `default_nettype none
 
 module tilelens_box_check #(
   parameter integer Rank      = 5,
   parameter integer BoxWidth  = 9,
-  parameter integer SmemWidth = 32
+  parameter integer SmemWidth = 32,
+  parameter integer Stages    = 0
 ) (
+  input  wire                     clk_i,        // Stages > 0 only
   input  wire [2:0]               rank_i,       // 1..Rank
   input  wire [3:0]               elem_bytes_i, // s: 1, 2, 4, 8
   input  wire [Rank*BoxWidth-1:0] box_i,        // box sizes, dim 0 lowest
@@ -36,50 +49,79 @@ module tilelens_box_check #(
   `include "tilelens_status.vh"
 
   localparam integer ProdWidth = Rank * BoxWidth + 3;
+  localparam integer W         = BoxWidth;
+  localparam integer CtlWidth  = SmemWidth + 2 + 2;   // smem_base, ls, box bad, smem misaligned
 
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
 
-  // box sizes of the dimensions in use; the others count as 1
-  wire [Rank*BoxWidth-1:0] used_box;
-  wire [Rank-1:0]          range_bad;
+  // box sizes of the five dimensions: those below rank_i as given, the
+  // others (and those above Rank) count as 1
+  wire [5*W-1:0]  used_box;
+  wire [Rank-1:0] range_bad;
   genvar d;
   generate
-    for (d = 0; d < Rank; d = d + 1) begin : gen_dim
-      wire                used = rank_i > d;
-      wire [BoxWidth-1:0] v    = box_i[d*BoxWidth +: BoxWidth];
-      assign used_box[d*BoxWidth +: BoxWidth] = used ? v : {{(BoxWidth-1){1'b0}}, 1'b1};
-      assign range_bad[d] = used && (v == {BoxWidth{1'b0}} || v > 256);
-    end
-  endgenerate
-
-  // product of the box sizes: one multiplier per dimension at its exact
-  // width for the default rank, a plain loop otherwise
-  reg [Rank*BoxWidth-1:0] prod_r;
-  generate
-    if (Rank == 5) begin : gen_rank5
-      wire [2*BoxWidth-1:0] p2 = used_box[0 +: BoxWidth] * used_box[BoxWidth +: BoxWidth];
-      wire [3*BoxWidth-1:0] p3 = p2 * used_box[2*BoxWidth +: BoxWidth];
-      wire [4*BoxWidth-1:0] p4 = p3 * used_box[3*BoxWidth +: BoxWidth];
-      always @* prod_r = p4 * used_box[4*BoxWidth +: BoxWidth];
-    end else begin : gen_any_rank
-      integer k;
-      always @* begin
-        prod_r = {{(Rank*BoxWidth-1){1'b0}}, 1'b1};
-        for (k = 0; k < Rank; k = k + 1) prod_r = prod_r * used_box[k*BoxWidth +: BoxWidth];
+    for (d = 0; d < 5; d = d + 1) begin : gen_dim
+      if (d < Rank) begin : gen_used
+        wire    used = rank_i > d;
+        wire [W-1:0] v = box_i[d*W +: W];
+        assign used_box[d*W +: W] = used ? v : {{(W-1){1'b0}}, 1'b1};
+        assign range_bad[d] = used && (v == {W{1'b0}} || v > 256);
+      end else begin : gen_one
+        assign used_box[d*W +: W] = {{(W-1){1'b0}}, 1'b1};
       end
     end
   endgenerate
-  wire [ProdWidth-1:0] prod = {3'b000, prod_r};
 
-  wire [3:0]           row_lo   = box_i[3:0] << ls;   // box[0]*s mod 16
-  wire [ProdWidth-1:0] bytes    = prod << ls;
-  wire [ProdWidth:0]   end_addr = {1'b0, bytes} + {{(ProdWidth+1-SmemWidth){1'b0}}, smem_base_i};
+  wire [3:0] row_lo   = box_i[3:0] << ls;   // box[0]*s mod 16
+  wire [CtlWidth-1:0] ctl_d = {smem_base_i, ls, (|range_bad) || (|row_lo), |smem_base_i[3:0]};
+
+  // ---- A: the pair products
+  wire [2*W-1:0] p01_d = used_box[0 +: W] * used_box[W +: W];
+  wire [2*W-1:0] p23_d = used_box[2*W +: W] * used_box[3*W +: W];
+  wire [2*W-1:0] p01, p23;
+  wire [W-1:0]   b4a;
+  wire [CtlWidth-1:0] ctl_a;
+  tilelens_pipe_reg #(.Width(4*W + W + CtlWidth), .Enable(Stages >= 1 ? 1 : 0)) u_cut_a (
+    .clk_i(clk_i), .d_i({p01_d, p23_d, used_box[4*W +: W], ctl_d}), .q_o({p01, p23, b4a, ctl_a})
+  );
+  // ---- B: their product
+  wire [4*W-1:0] p0123_d = p01 * p23;
+  wire [4*W-1:0] p0123;
+  wire [W-1:0]   b4b;
+  wire [CtlWidth-1:0] ctl_b;
+  tilelens_pipe_reg #(.Width(4*W + W + CtlWidth), .Enable(Stages >= 2 ? 1 : 0)) u_cut_b (
+    .clk_i(clk_i), .d_i({p0123_d, b4a, ctl_a}), .q_o({p0123, b4b, ctl_b})
+  );
+  // ---- C: the footprint in elements
+  wire [5*W-1:0] p5_d = p0123 * b4b;
+  wire [5*W-1:0] p5;
+  wire [CtlWidth-1:0] ctl_c;
+  tilelens_pipe_reg #(.Width(5*W + CtlWidth), .Enable(Stages >= 3 ? 1 : 0)) u_cut_c (
+    .clk_i(clk_i), .d_i({p5_d, ctl_b}), .q_o({p5, ctl_c})
+  );
+  // ---- D: bytes, end address, the error
+  wire [SmemWidth-1:0] smem_c   = ctl_c[CtlWidth-1 -: SmemWidth];
+  wire [1:0]           ls_c     = ctl_c[3:2];
+  wire [ProdWidth-1:0] prod     = {3'b000, p5[Rank*W-1:0]};
+  wire [ProdWidth-1:0] bytes    = prod << ls_c;
+  wire [ProdWidth:0]   end_addr = {1'b0, bytes} + {{(ProdWidth+1-SmemWidth){1'b0}}, smem_c};
   wire [ProdWidth:0]   limit    = {{(ProdWidth-SmemWidth){1'b0}}, 1'b1, {SmemWidth{1'b0}}};
 
-  assign err_o = ((|range_bad) || (|row_lo)) ? TlErrBox :
-                 (|smem_base_i[3:0])              ? TlErrAlign :
-                 (end_addr > limit)               ? TlErrOverflow : TlOk;
+  wire [3:0] err_d = ctl_c[1]           ? TlErrBox :
+                     ctl_c[0]           ? TlErrAlign :
+                     (end_addr > limit) ? TlErrOverflow : TlOk;
+  tilelens_pipe_reg #(.Width(4), .Enable(Stages >= 4 ? 1 : 0)) u_cut_d (
+    .clk_i(clk_i), .d_i(err_d), .q_o(err_o)
+  );
 
+  generate
+    if (Rank < 5) begin : gen_high
+      wire unused_high = ^p5[5*W-1:Rank*W];   // 1: the dimensions above Rank
+    end
+    if (Stages == 0) begin : gen_comb
+      wire unused_clk = clk_i;
+    end
+  endgenerate
   wire unused_bits = elem_bytes_i[0];
 
 endmodule

@@ -4,12 +4,15 @@
 //
 // Behaviour:
 //   start_ready_o is high while idle. A start handshake takes the box, which
-//   is then checked for SumStages clocks (busy_o high, start_ready_o low):
-//   the pipelined split-and-sum computes its tile base and row. In the cycle
-//   its check ends (the verdict cycle: SumStages clocks after the handshake,
-//   the handshake cycle itself with SumStages = 0) err_o is the status of
-//   the box in the priority of tl_box_check() (docs/tilelens.md,
-//   "Validation"):
+//   is then checked for SumStages + 1 clocks (busy_o high, start_ready_o
+//   low): the pipelined split-and-sum computes its tile base and row in
+//   SumStages clocks, the box check (tilelens_box_check, min(SumStages, 4)
+//   cuts) its footprint, and a last stage registers the box's status, its
+//   tile base and its counter nest (tilelens_counter_cfg's outputs). In the
+//   cycle its check ends (the verdict cycle: SumStages + 1 clocks after the
+//   handshake; the handshake cycle itself with SumStages = 0, where nothing
+//   is registered) err_o is the status of the box in the priority of
+//   tl_box_check() (docs/tilelens.md, "Validation"):
 //     desc_err_i   the descriptor's own status, rules 1-12, stored with the
 //                  descriptor when it was written (tilelens_desc_check or the
 //                  driver), together with its classes row_mask_i,
@@ -18,22 +21,21 @@
 //     rule 16      tilelens_counter_cfg (TL_ERR_UNSUPPORTED_VIEW);
 //     rules 17-18  tilelens_split_sum_pipe (TL_ERR_ROW_RANGE, TL_ERR_OVERFLOW);
 //     rule 19      tilelens_counter_cfg (TL_ERR_ALIGN, misaligned start).
-//   err_o is TL_OK in every other cycle. Rules 1-16 are taken at the
-//   handshake (a registered status), rules 17-19 from the pipeline's outputs
-//   in the verdict cycle. A rejected box is dropped there (busy_o falls, no
-//   request, no done_o). An accepted box starts tilelens_addr_gen in the
-//   verdict cycle: one step per cycle, a request per in-bounds step on the
-//   valid/ready interface (payload held while req_ready_i is low, meaningful
-//   only while req_valid_o is high), bubbles for steps out of bounds, busy_o
-//   during the box, done_o one cycle after. The first request comes
-//   SumStages + 2 cycles after the handshake (7 at the default: the paper
-//   budgets about 5-7 extra cycles per TMA load, tilelens.txt Section 6.2).
+//   err_o is TL_OK in every other cycle. A rejected box is dropped in its
+//   verdict cycle (busy_o falls, no request, no done_o). An accepted box
+//   starts tilelens_addr_gen there: one step per cycle, a request per
+//   in-bounds step on the valid/ready interface (payload held while
+//   req_ready_i is low, meaningful only while req_valid_o is high), bubbles
+//   for steps out of bounds, busy_o during the box, done_o one cycle after.
+//   The first request comes SumStages + 3 cycles after the handshake (8 at
+//   the default, 6 more than the generator alone: the paper budgets about
+//   5-7 extra cycles per TMA load, tilelens.txt Section 6.2).
 //   Descriptor and box inputs must stay stable from the handshake until
 //   done_o, or until the verdict of a rejected box (the TMA's command
 //   register and descriptor cache hold them).
-// Reset: rst_ni low (asynchronous for the unit's state, synchronous for the
-// pipeline's valid bits: one clock with rst_ni low): idle, no request, a box
-// in its check dropped.
+// Reset: rst_ni low (asynchronous): idle, no request, a box in its check
+// dropped (the check's count and the generator's state; the pipelines' data
+// flops have no reset and are not read outside a check).
 // Twin: tl_tma_init() / tl_tma_eval() / tl_tma_commit() with sum_stages =
 // SumStages (tl_tma_reset() is the default 5; cmodel/src/tilelens/); the
 // status is tl_request_check()'s.
@@ -53,9 +55,10 @@
 //   SmemWidth       shared-memory address width (TL_SMEM_BITS, 32)
 //   DimWidth        dimension size width (33: sizes 1..2^32)
 //   MaxLog2Granule  largest lg (TL_LOG2_GRANULE_MAX, 16)
-//   SumStages       the split-and-sum's pipeline registers, 0..5: the check
-//                   latency (TL_TMA_SUM_STAGES, 5; 0 is the combinational
-//                   unit, every status in the handshake cycle)
+//   SumStages       the split-and-sum's pipeline registers, 0..5; the check
+//                   takes SumStages + 1 clocks (TL_TMA_SUM_STAGES, 5; 0 is
+//                   the combinational unit, every status in the handshake
+//                   cycle)
 //   Booth           the split-and-sum's multipliers (tilelens_split_sum_pipe):
 //                   1 Booth/Wallace trees, 0 `*` (the products-as-inputs
 //                   synthesis flow cuts them out)
@@ -116,18 +119,23 @@ module tilelens_tma_addr #(
   wire [Rank*StrideWidth-1:0] sum_stride = {stride_i[Rank*StrideWidth-1:StrideWidth],
                                              {(StrideWidth-4){1'b0}}, elem_bytes_i};
 
-  wire [3:0] box_err;
-  tilelens_box_check #(
-    .Rank(Rank), .BoxWidth(BoxWidth), .SmemWidth(SmemWidth)
-  ) u_box_check (
-    .rank_i(rank_i), .elem_bytes_i(elem_bytes_i), .box_i(box_i), .smem_base_i(smem_base_i),
-    .err_o(box_err)
-  );
-
-  // ---- the check: a handshake sends the box into the split-and-sum; its
-  // verdict comes SumStages clocks later (sum_valid)
+  // ---- the check: a handshake sends the box into the split-and-sum and
+  // the box check (pipelined); the last stage registers the box's status,
+  // its tile base and the counter nest: the verdict comes SumStages + 1
+  // clocks after the handshake (at once with SumStages = 0)
+  localparam integer Cut       = (SumStages > 0) ? 1 : 0;
+  localparam integer BoxStages = (SumStages > 4) ? 4 : SumStages;
   wire start_hs;
   wire gen_ready, gen_busy;
+
+  wire [3:0] box_err;
+  tilelens_box_check #(
+    .Rank(Rank), .BoxWidth(BoxWidth), .SmemWidth(SmemWidth), .Stages(BoxStages)
+  ) u_box_check (
+    .clk_i(clk_i), .rank_i(rank_i), .elem_bytes_i(elem_bytes_i), .box_i(box_i),
+    .smem_base_i(smem_base_i), .err_o(box_err)
+  );
+
   wire sum_valid;
   wire [AddrWidth-1:0]   tile_base;
   wire [StrideWidth-1:0] row;
@@ -142,17 +150,19 @@ module tilelens_tma_addr #(
     .valid_o(sum_valid), .tile_base_o(tile_base), .row_o(row), .err_o(sum_err)
   );
 
+  localparam integer NestWidth = Levels*BoxWidth + Levels*StrideWidth + 2*Levels*5 + 3 +
+                                 BoxWidth + 12 + 15;
   wire [3:0]                     cfg_err;
   wire [1:0]                     mode;
-  wire [Levels*BoxWidth-1:0]     count;
-  wire [Levels*StrideWidth-1:0]  lvl_stride;
-  wire [Levels*5-1:0]            shift;
+  wire [Levels*BoxWidth-1:0]     count_d;
+  wire [Levels*StrideWidth-1:0]  lvl_stride_d;
+  wire [Levels*5-1:0]            shift_d;
   wire [Levels*3-1:0]            vdim;
-  wire [Levels*5-1:0]            weight;
-  wire [BoxWidth-1:0]            run_elems;
-  wire [11:0]                    run_bytes;
-  wire [4:0]                     perm_row, perm_col, perm_sub;
-  wire [2:0]                     split_level;
+  wire [Levels*5-1:0]            weight_d;
+  wire [BoxWidth-1:0]            run_elems_d;
+  wire [11:0]                    run_bytes_d;
+  wire [4:0]                     perm_row_d, perm_col_d, perm_sub_d;
+  wire [2:0]                     split_level_d;
   tilelens_counter_cfg #(
     .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .BoxWidth(BoxWidth),
     .MaxLog2Granule(MaxLog2Granule)
@@ -162,49 +172,63 @@ module tilelens_tma_addr #(
     .lead_stride_i(lead_stride_i), .stride_i(stride_i[Rank*StrideWidth-1:StrideWidth]), .row_mask_i(row_mask_i),
     .split_mask_i(split_mask_i), .split_log2_m_i(split_log2_m_i), .coord_i(coord_i),
     .box_i(box_i), .row_i(row[MaxLog2Granule-1:0]),
-    .err_o(cfg_err), .mode_o(mode), .count_o(count), .stride_o(lvl_stride), .shift_o(shift),
-    .vdim_o(vdim), .log2_weight_o(weight), .run_elems_o(run_elems), .run_bytes_o(run_bytes),
-    .perm_row_o(perm_row), .perm_col_o(perm_col), .perm_sub_o(perm_sub),
-    .split_level_o(split_level)
+    .err_o(cfg_err), .mode_o(mode), .count_o(count_d), .stride_o(lvl_stride_d), .shift_o(shift_d),
+    .vdim_o(vdim), .log2_weight_o(weight_d), .run_elems_o(run_elems_d), .run_bytes_o(run_bytes_d),
+    .perm_row_o(perm_row_d), .perm_col_o(perm_col_d), .perm_sub_o(perm_sub_d),
+    .split_level_o(split_level_d)
   );
 
-  // rules 1-16: known at the handshake (the row does not enter them)
-  wire [3:0] early_err = (desc_err_i != TlOk)              ? desc_err_i :
-                         (box_err != TlOk)                 ? box_err :
-                         (cfg_err == TlErrUnsupportedView) ? cfg_err : TlOk;
-  wire [3:0] box_status;   // the box's status in its verdict cycle
-  wire       verdict;      // the verdict cycle
+  // the box's status (in the cycle the split-and-sum's outputs arrive)
+  wire [3:0] status_d = (desc_err_i != TlOk)              ? desc_err_i :
+                        (box_err != TlOk)                 ? box_err :
+                        (cfg_err == TlErrUnsupportedView) ? cfg_err :
+                        (sum_err != TlOk)                 ? sum_err : cfg_err;
+
+  // ---- the check's last stage: the status, the tile base and the nest
+  // (plain flops loaded every clock; the inputs are held, so the nest
+  // registers hold the box's nest from the verdict until done_o)
+  wire [3:0]                     box_status;   // the box's status in its verdict cycle
+  wire [AddrWidth-1:0]           tile_base_q;
+  wire [Levels*BoxWidth-1:0]     count;
+  wire [Levels*StrideWidth-1:0]  lvl_stride;
+  wire [Levels*5-1:0]            shift;
+  wire [Levels*5-1:0]            weight;
+  wire [BoxWidth-1:0]            run_elems;
+  wire [11:0]                    run_bytes;
+  wire [4:0]                     perm_row, perm_col, perm_sub;
+  wire [2:0]                     split_level;
+  tilelens_pipe_reg #(.Width(4 + AddrWidth + NestWidth), .Enable(Cut)) u_cut_status (
+    .clk_i(clk_i),
+    .d_i({status_d, tile_base, count_d, lvl_stride_d, shift_d, weight_d, split_level_d,
+          run_elems_d, run_bytes_d, perm_row_d, perm_col_d, perm_sub_d}),
+    .q_o({box_status, tile_base_q, count, lvl_stride, shift, weight, split_level,
+          run_elems, run_bytes, perm_row, perm_col, perm_sub})
+  );
+
+  wire verdict;      // the verdict cycle
   generate
     if (SumStages == 0) begin : gen_comb
       // the combinational unit: every status in the handshake cycle
-      assign verdict    = start_hs;
-      assign box_status = (early_err != TlOk) ? early_err :
-                          (sum_err != TlOk)   ? sum_err : cfg_err;
+      assign verdict       = start_hs;
       assign start_ready_o = gen_ready;
       assign busy_o        = gen_busy;
-      wire unused_valid = sum_valid;
     end else begin : gen_check
       // clocks left until the verdict cycle (1: this cycle), 0: no box in
       // its check. The unit's own count, with the unit's asynchronous reset:
       // the pipeline's valid bits are not used (a valid bit of a box
       // dropped by a reset may still be in flight when the next box starts)
       localparam integer CntW = 3;
+      localparam integer    Clocks      = SumStages + 1;
+      localparam [CntW-1:0] CheckClocks = Clocks[CntW-1:0];
       reg [CntW-1:0] check_q;
-      reg [3:0]      early_q;   // the box's rules 1-16, taken at the handshake
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni)              check_q <= {CntW{1'b0}};
-        else if (start_hs)        check_q <= SumStages[CntW-1:0];
+        else if (start_hs)        check_q <= CheckClocks;
         else if (check_q != 0)    check_q <= check_q - 1'b1;
       end
-      always @(posedge clk_i) if (start_hs) early_q <= early_err;
-      assign verdict    = check_q == 1;
-      // rule 16 was false at the handshake (early_q = TlOk) and the inputs
-      // are held: cfg_err is TlOk or TlErrAlign here
-      assign box_status = (early_q != TlOk) ? early_q :
-                          (sum_err != TlOk) ? sum_err : cfg_err;
+      assign verdict       = check_q == 1;
       assign start_ready_o = gen_ready && (check_q == 0);
       assign busy_o        = gen_busy || (check_q != 0);
-      wire unused_valid = sum_valid;
     end
   endgenerate
   assign start_hs = start_valid_i && start_ready_o;
@@ -220,13 +244,13 @@ module tilelens_tma_addr #(
     .count_i(count), .stride_i(lvl_stride), .shift_i(shift), .log2_weight_i(weight), .split_level_i(split_level),
     .run_elems_i(run_elems), .run_bytes_i(run_bytes),
     .perm_row_i(perm_row), .perm_col_i(perm_col), .perm_sub_i(perm_sub),
-    .base_i(base_i), .tile_base_i(tile_base), .elem_bytes_i(elem_bytes_i), .rank_i(rank_i),
+    .base_i(base_i), .tile_base_i(tile_base_q), .elem_bytes_i(elem_bytes_i), .rank_i(rank_i),
     .coord_i(coord_i), .dim_i(dim_i), .smem_base_i(smem_base_i),
     .req_valid_o(req_valid_o), .req_ready_i(req_ready_i), .req_src_o(req_src_o),
     .req_dst_o(req_dst_o), .req_bytes_o(req_bytes_o), .busy_o(gen_busy), .done_o(done_o)
   );
 
-  wire unused_bits = ^{mode, vdim, stride_i[StrideWidth-1:0], row[StrideWidth-1:MaxLog2Granule]};
+  wire unused_bits = ^{mode, vdim, stride_i[StrideWidth-1:0], row[StrideWidth-1:MaxLog2Granule], sum_valid};
 
 endmodule
 

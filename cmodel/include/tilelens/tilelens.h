@@ -354,16 +354,19 @@ TL_API uint64_t  tl_gen_total_steps(const tl_gen *g);   /* 0 for NULL or never b
 /* ---- Composed TMA address unit (tilelens_tma_addr) --------------------------
  * The cycle model of the RTL unit (and of tilelens_addr_gen and
  * tilelens_base_addr_gen, whose harnesses use it with sum_stages = 0): idle
- * until a start handshake takes a box; the box is checked for sum_stages
- * clocks (the RTL's SumStages: the pipelined split-and-sum computes the tile
- * base, the row and their status, rules 17-19, in that time); in the cycle
- * its check ends (the verdict cycle) err_o gives its status, and an accepted
- * box starts the counter nest, a rejected one is dropped. Then the nest
- * presents one step per cycle to a request register, which takes it (as a
- * request or a bubble) in every cycle in which it does not hold a request
- * that waits for req_ready. A step's request is offered in the cycle after
- * the nest presented it: the first request 2 + sum_stages cycles after the
- * start (2 with sum_stages = 0), one step per unstalled cycle after that.
+ * until a start handshake takes a box; the box is checked for sum_stages + 1
+ * clocks (sum_stages is the RTL's SumStages: the pipelined split-and-sum
+ * computes the tile base, the row and their status, rules 17-19, in
+ * sum_stages clocks; a last stage registers the box's status, its tile base
+ * and its counter nest); in the cycle its check ends (the verdict cycle)
+ * err_o gives its status, and an accepted box starts the counter nest, a
+ * rejected one is dropped. Then the nest presents one step per cycle to a
+ * request register, which takes it (as a request or a bubble) in every cycle
+ * in which it does not hold a request that waits for req_ready. A step's
+ * request is offered in the cycle after the nest presented it: the first
+ * request sum_stages + 3 cycles after the start (8 at the default, 6 more
+ * than the generator alone; 2 with sum_stages = 0), one step per unstalled
+ * cycle after that.
  * One clock cycle is tl_tma_eval() then tl_tma_commit():
  *
  *   eval    the cycle's outputs, from the state alone (no input is read):
@@ -417,7 +420,9 @@ typedef struct {
 
 typedef struct {
   /* configuration (the RTL's parameter; kept by a reset) */
-  uint32_t     sum_stages;   /* clocks from the start to the verdict */
+  uint32_t     sum_stages;   /* the split-and-sum's stages: the verdict comes
+                                sum_stages + 1 clocks after the start (at
+                                once with 0) */
   /* state (the RTL's registers) */
   tl_gen       gen;          /* the box in flight: the nest's current step */
   uint32_t     check;        /* clocks left until the verdict cycle (1: this one), 0: none */

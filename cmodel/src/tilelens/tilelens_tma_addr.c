@@ -2,8 +2,8 @@
  * tilelens_tma_addr.c - cycle model of tilelens_tma_addr, the composed
  * TileLens TMA address unit (descriptor classes, box check, counter
  * reconfigurator, split-and-sum, address generator): a start handshake
- * takes a box, which is checked for sum_stages clocks (the pipelined
- * split-and-sum); in the verdict cycle err_o gives its status and an
+ * takes a box, which is checked for sum_stages + 1 clocks (the pipelined
+ * split-and-sum and box check, then the status stage); in the verdict cycle err_o gives its status and an
  * accepted box starts the counter nest, which presents one step per cycle to
  * the request register (tilelens_req_stage), which takes it in every cycle in
  * which it does not hold a stalled request; the request leaves from the
@@ -94,7 +94,7 @@ tl_status tl_tma_commit(tl_tma *u, uint32_t rst_n, uint32_t start_valid, uint32_
     st = tl_gen_begin(&u->gen, d, b);
     u->err = st;
     if (u->sum_stages) {
-      u->check = u->sum_stages;
+      u->check = u->sum_stages + 1;  /* the pipeline, then the status stage */
       u->busy = 1;
     } else {
       tma_verdict(u);
