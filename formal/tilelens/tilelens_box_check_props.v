@@ -52,10 +52,13 @@ module tilelens_box_check_props #(
   // wide enough for s * the product of Rank sizes and the base
   localparam integer W = Rank * BoxWidth + SmemWidth + 5;
 
-  // RefMul = 0: the product of the sizes (the unused ones as 1) by the
-  // product operator in the RTL's order and widths, so that opt_merge shares
-  // the multiplier chain and the proof covers everything after it
-  wire [Rank*BoxWidth-1:0] sizes;
+  // RefMul = 0: the footprint in bytes formed as the RTL forms it (the
+  // unused sizes as 1; the same Booth/Wallace trees and prefix adders on the
+  // same operands, (box[0]*box[1]) * (box[2]*box[3]) * (box[4] << ls)), so
+  // that opt_merge shares the multiplier tree and the proof covers
+  // everything after it (props_mul checks the tree against the reference's
+  // own product)
+  wire [5*BoxWidth+2:0] bytes_shared;
   generate
     if (RefMul == 0 && Rank == 5) begin : gen_shared
       wire [BoxWidth-1:0] m0 = rank_i > 0 ? box_i[0*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
@@ -63,13 +66,26 @@ module tilelens_box_check_props #(
       wire [BoxWidth-1:0] m2 = rank_i > 2 ? box_i[2*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
       wire [BoxWidth-1:0] m3 = rank_i > 3 ? box_i[3*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
       wire [BoxWidth-1:0] m4 = rank_i > 4 ? box_i[4*BoxWidth +: BoxWidth] : {{(BoxWidth-1){1'b0}}, 1'b1};
-      wire [2*BoxWidth-1:0] p01   = m0 * m1;
-      wire [2*BoxWidth-1:0] p23   = m2 * m3;
-      wire [4*BoxWidth-1:0] p0123 = p01 * p23;
-      wire [5*BoxWidth-1:0] p5    = p0123 * m4;
-      assign sizes = p5;
+      // the RTL's tree: the same modules on the same operands
+      localparam integer BW = BoxWidth;
+      localparam integer PW = 5*BoxWidth + 3;
+      wire [1:0]      ls  = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
+      wire [BW+2:0]   b4s = {3'b000, m4} << ls;
+      wire [2*BW-1:0] s01, c01, s23, c23, p01, p23;
+      wire [4*BW-1:0] s4, c4, p0123;
+      wire [PW-1:0]   s5, c5, p5;
+      wire            co01, co23, co0123, co5;
+      tilelens_mul_tree #(.AWidth(BW+1), .BWidth(BW), .PWidth(2*BW)) u_m01 (.a_i({1'b0, m0}), .b_i(m1), .s_o(s01), .c_o(c01));
+      tilelens_mul_tree #(.AWidth(BW+1), .BWidth(BW), .PWidth(2*BW)) u_m23 (.a_i({1'b0, m2}), .b_i(m3), .s_o(s23), .c_o(c23));
+      tilelens_prefix_add #(.Width(2*BW)) u_a01 (.a_i(s01), .b_i(c01), .cin_i(1'b0), .sum_o(p01), .cout_o(co01));
+      tilelens_prefix_add #(.Width(2*BW)) u_a23 (.a_i(s23), .b_i(c23), .cin_i(1'b0), .sum_o(p23), .cout_o(co23));
+      tilelens_mul_tree #(.AWidth(2*BW+2), .BWidth(2*BW), .PWidth(4*BW)) u_m0123 (.a_i({2'b00, p01}), .b_i(p23), .s_o(s4), .c_o(c4));
+      tilelens_prefix_add #(.Width(4*BW)) u_a0123 (.a_i(s4), .b_i(c4), .cin_i(1'b0), .sum_o(p0123), .cout_o(co0123));
+      tilelens_mul_tree #(.AWidth(BW+5), .BWidth(4*BW), .PWidth(PW)) u_m5 (.a_i({2'b00, b4s}), .b_i(p0123), .s_o(s5), .c_o(c5));
+      tilelens_prefix_add #(.Width(PW)) u_a5 (.a_i(s5), .b_i(c5), .cin_i(1'b0), .sum_o(p5), .cout_o(co5));
+      assign bytes_shared = p5;
     end else begin : gen_own
-      assign sizes = {Rank*BoxWidth{1'b0}};
+      assign bytes_shared = {(5*BoxWidth+3){1'b0}};
     end
   endgenerate
 
@@ -95,7 +111,7 @@ module tilelens_box_check_props #(
       for (d = 0; d < Rank; d = d + 1)
         if (d < rank_i) footprint = footprint * box_i[d*BoxWidth +: BoxWidth];
     end else begin
-      footprint = sizes * elem_bytes_i;
+      footprint = bytes_shared;
     end
     end_byte = footprint + smem_base_i;
     limit    = 1;

@@ -14,9 +14,11 @@
 // (tilelens_tma_addr: the box's check); its cuts (plain flops loaded every
 // clock, tilelens_pipe_reg), by Stages:
 //   1  A after the two pair products box[0]*box[1] and box[2]*box[3]
-//   2  + B after their product
-//   3  + C after the product with box[4] (the footprint in elements)
-//   4  + D after the byte count's add and compare and the error mux
+//   2  + B after their product (carry-save)
+//   3  + C after its add and the product with box[4] << ls (the footprint
+//        in bytes, carry-save)
+//   4  + D after the end address (a 3:2 row and an add), its comparison
+//        and the error mux
 // The box sizes are multiplied as a balanced tree at every Stages (the
 // dimensions at or above rank_i count as 1).
 // Twin: tl_box_shape_check() in cmodel/src/tilelens/tilelens_counter_cfg.c.
@@ -50,7 +52,7 @@ module tilelens_box_check #(
 
   localparam integer ProdWidth = Rank * BoxWidth + 3;
   localparam integer W         = BoxWidth;
-  localparam integer CtlWidth  = SmemWidth + 2 + 2;   // smem_base, ls, box bad, smem misaligned
+  localparam integer CtlWidth  = SmemWidth + 2 + 2;   // smem_base, ls (unused after A), box bad, smem misaligned
 
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
 
@@ -75,36 +77,66 @@ module tilelens_box_check #(
   wire [3:0] row_lo   = box_i[3:0] << ls;   // box[0]*s mod 16
   wire [CtlWidth-1:0] ctl_d = {smem_base_i, ls, (|range_bad) || (|row_lo), |smem_base_i[3:0]};
 
-  // ---- A: the pair products
-  wire [2*W-1:0] p01_d = used_box[0 +: W] * used_box[W +: W];
-  wire [2*W-1:0] p23_d = used_box[2*W +: W] * used_box[3*W +: W];
+  // The products as carry-save trees (tilelens_mul_tree: radix-4 Booth rows,
+  // 3:2 rows; an even Booth operand width) whose carry-propagate adds (tilelens_prefix_add) come one cut
+  // later: a behavioural `*` ends in a carry chain that the flow's
+  // area-oriented mapping leaves ripple-like (62-64 FO4 for 18 x 18 and
+  // 36 x 9 bits). The sizes are unsigned: each tree's Booth operand gets a
+  // 0 sign bit. s goes into the last product (box[4] << ls), so the last
+  // pair sums to the footprint in bytes, exact modulo 2^ProdWidth.
+  localparam integer PW = (ProdWidth < 5*W + 3) ? ProdWidth : 5*W + 3;   // 5W + 3 (Rank 5)
+  wire [W+2:0] b4s = {3'b000, used_box[4*W +: W]} << ls;
+  // ---- A: the two pair products (trees and their adds)
+  wire [2*W-1:0] s01, c01, s23, c23, p01_d, p23_d;
+  wire           co01, co23;
+  tilelens_mul_tree #(.AWidth(W+1), .BWidth(W), .PWidth(2*W)) u_mul01 (
+    .a_i({1'b0, used_box[0 +: W]}), .b_i(used_box[W +: W]), .s_o(s01), .c_o(c01)
+  );
+  tilelens_mul_tree #(.AWidth(W+1), .BWidth(W), .PWidth(2*W)) u_mul23 (
+    .a_i({1'b0, used_box[2*W +: W]}), .b_i(used_box[3*W +: W]), .s_o(s23), .c_o(c23)
+  );
+  tilelens_prefix_add #(.Width(2*W)) u_add01 (.a_i(s01), .b_i(c01), .cin_i(1'b0), .sum_o(p01_d), .cout_o(co01));
+  tilelens_prefix_add #(.Width(2*W)) u_add23 (.a_i(s23), .b_i(c23), .cin_i(1'b0), .sum_o(p23_d), .cout_o(co23));
   wire [2*W-1:0] p01, p23;
-  wire [W-1:0]   b4a;
+  wire [W+2:0]   b4a;
   wire [CtlWidth-1:0] ctl_a;
-  tilelens_pipe_reg #(.Width(4*W + W + CtlWidth), .Enable(Stages >= 1 ? 1 : 0)) u_cut_a (
-    .clk_i(clk_i), .d_i({p01_d, p23_d, used_box[4*W +: W], ctl_d}), .q_o({p01, p23, b4a, ctl_a})
+  tilelens_pipe_reg #(.Width(4*W + W+3 + CtlWidth), .Enable(Stages >= 1 ? 1 : 0)) u_cut_a (
+    .clk_i(clk_i), .d_i({p01_d, p23_d, b4s, ctl_d}), .q_o({p01, p23, b4a, ctl_a})
   );
-  // ---- B: their product
-  wire [4*W-1:0] p0123_d = p01 * p23;
-  wire [4*W-1:0] p0123;
-  wire [W-1:0]   b4b;
+  // ---- B: their product (carry-save)
+  wire [4*W-1:0] s4_d, c4_d;
+  tilelens_mul_tree #(.AWidth(2*W+2), .BWidth(2*W), .PWidth(4*W)) u_mul0123 (
+    .a_i({2'b00, p01}), .b_i(p23), .s_o(s4_d), .c_o(c4_d)
+  );
+  wire [4*W-1:0] s4, c4;
+  wire [W+2:0]   b4b;
   wire [CtlWidth-1:0] ctl_b;
-  tilelens_pipe_reg #(.Width(4*W + W + CtlWidth), .Enable(Stages >= 2 ? 1 : 0)) u_cut_b (
-    .clk_i(clk_i), .d_i({p0123_d, b4a, ctl_a}), .q_o({p0123, b4b, ctl_b})
+  tilelens_pipe_reg #(.Width(8*W + W+3 + CtlWidth), .Enable(Stages >= 2 ? 1 : 0)) u_cut_b (
+    .clk_i(clk_i), .d_i({s4_d, c4_d, b4a, ctl_a}), .q_o({s4, c4, b4b, ctl_b})
   );
-  // ---- C: the footprint in elements
-  wire [5*W-1:0] p5_d = p0123 * b4b;
-  wire [5*W-1:0] p5;
+  // ---- C: the four-size product's add, the footprint in bytes (carry-save)
+  wire [4*W-1:0] p0123;
+  wire           co0123;
+  tilelens_prefix_add #(.Width(4*W)) u_add0123 (.a_i(s4), .b_i(c4), .cin_i(1'b0), .sum_o(p0123), .cout_o(co0123));
+  wire [PW-1:0] s5_d, c5_d;
+  tilelens_mul_tree #(.AWidth(W+5), .BWidth(4*W), .PWidth(PW)) u_mul5 (
+    .a_i({2'b00, b4b}), .b_i(p0123), .s_o(s5_d), .c_o(c5_d)
+  );
+  wire [PW-1:0] s5, c5;
   wire [CtlWidth-1:0] ctl_c;
-  tilelens_pipe_reg #(.Width(5*W + CtlWidth), .Enable(Stages >= 3 ? 1 : 0)) u_cut_c (
-    .clk_i(clk_i), .d_i({p5_d, ctl_b}), .q_o({p5, ctl_c})
+  tilelens_pipe_reg #(.Width(2*PW + CtlWidth), .Enable(Stages >= 3 ? 1 : 0)) u_cut_c (
+    .clk_i(clk_i), .d_i({s5_d, c5_d, ctl_b}), .q_o({s5, c5, ctl_c})
   );
-  // ---- D: bytes, end address, the error
-  wire [SmemWidth-1:0] smem_c   = ctl_c[CtlWidth-1 -: SmemWidth];
-  wire [1:0]           ls_c     = ctl_c[3:2];
-  wire [ProdWidth-1:0] prod     = {3'b000, p5[Rank*W-1:0]};
-  wire [ProdWidth-1:0] bytes    = prod << ls_c;
-  wire [ProdWidth:0]   end_addr = {1'b0, bytes} + {{(ProdWidth+1-SmemWidth){1'b0}}, smem_c};
+  // ---- D: end address (the footprint's pair + smem_base, one 3:2 row and
+  // one add), its comparison with 2^SmemWidth, the error
+  wire [SmemWidth-1:0] smem_c = ctl_c[CtlWidth-1 -: SmemWidth];
+  wire [PW-1:0]        e_s, e_c, e_sum;
+  wire                 e_co;
+  tilelens_csa_row #(.Width(PW)) u_end_row (
+    .a_i(s5), .b_i(c5), .c_i({{(PW-SmemWidth){1'b0}}, smem_c}), .s_o(e_s), .c_o(e_c)
+  );
+  tilelens_prefix_add #(.Width(PW)) u_end_add (.a_i(e_s), .b_i(e_c), .cin_i(1'b0), .sum_o(e_sum), .cout_o(e_co));
+  wire [ProdWidth:0]   end_addr = {{(ProdWidth+1-PW){1'b0}}, e_sum};
   wire [ProdWidth:0]   limit    = {{(ProdWidth-SmemWidth){1'b0}}, 1'b1, {SmemWidth{1'b0}}};
 
   wire [3:0] err_d = ctl_c[1]           ? TlErrBox :
@@ -114,10 +146,9 @@ module tilelens_box_check #(
     .clk_i(clk_i), .d_i(err_d), .q_o(err_o)
   );
 
+  // carries out of exact products (the sizes are below 2^W each)
+  wire unused_co = ^{co01, co23, co0123, e_co, ctl_c[3:2]};
   generate
-    if (Rank < 5) begin : gen_high
-      wire unused_high = ^p5[5*W-1:Rank*W];   // 1: the dimensions above Rank
-    end
     if (Stages == 0) begin : gen_comb
       wire unused_clk = clk_i;
     end
