@@ -36,6 +36,13 @@
 #include <deque>
 #include <set>
 
+// The RTL's SumStages (its default unless the build sets both, for example
+// make TB_DIR=build/tb-s2 TB_EXTRA_VFLAGS="-GSumStages=2 -CFLAGS -DTMA_SUM_STAGES=2"
+// tb-tilelens_tma_addr).
+#ifndef TMA_SUM_STAGES
+#define TMA_SUM_STAGES TL_TMA_SUM_STAGES
+#endif
+
 struct TbTmaAddr {
   using Dut = Vtilelens_tma_addr;
   static constexpr const char *kName = "tilelens_tma_addr";
@@ -360,12 +367,16 @@ struct TbTmaAddr {
     dut.start_valid_i = start;
     dut.req_ready_i = ready;
 
-    if (!rst_n) tl_tma_init(&m, TL_TMA_SUM_STAGES);  // the RTL's default SumStages
+    if (!rst_n) tl_tma_init(&m, TMA_SUM_STAGES);  // the RTL's SumStages
     tl_tma_eval(&m);
-    const bool verdict = m.check == 1;
-    env.check(!verdict || m.err_out == cur_err, "the model's verdict differs from tl_request_check() of the box held");
+    // the verdict cycle: SumStages + 1 clocks after the handshake (the
+    // model's err_out), or with SumStages = 0 the handshake itself, where
+    // err_o is combinational on the box (tilelens.h: commit's return value)
+    const bool verdict = TMA_SUM_STAGES ? m.check == 1 : (start && m.start_ready);
+    const tl_status status = TMA_SUM_STAGES ? m.err_out : (verdict ? cur_err : TL_OK);
+    env.check(!verdict || status == cur_err, "the model's verdict differs from tl_request_check() of the box held");
     e.start_ready = m.start_ready;
-    e.err = (uint8_t)m.err_out;
+    e.err = (uint8_t)status;
     e.valid = m.valid;
     e.busy = m.busy;
     e.done = m.done;
@@ -373,7 +384,7 @@ struct TbTmaAddr {
     e.dst = m.req.dst;
     e.bytes = (uint16_t)m.req.bytes;
     if (verdict) {
-      if (b_err[m.err_out] >= 0) cv.hit(b_err[m.err_out]);
+      if (b_err[status] >= 0) cv.hit(b_err[status]);
       cross.hit(env, cur_faults);
     }
     if (m.busy) {
@@ -382,7 +393,7 @@ struct TbTmaAddr {
       if (m.valid && m.gen.cfg.mode == TL_MODE_WIDE_TILE) cv.hit(b_case2);
       if (m.valid && m.req.bytes != m.gen.cfg.run_bytes) cv.hit(b_clip);
     }
-    const bool accepted = rst_n && verdict && m.err_out == TL_OK;  // the nest starts
+    const bool accepted = rst_n && verdict && status == TL_OK;  // the nest starts
     tl_tma_commit(&m, rst_n, start, ready, &cur.d, &cur.b);
     if (accepted && m.busy) {
       const tl_counters &n = m.gen.cfg;
