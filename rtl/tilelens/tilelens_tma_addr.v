@@ -150,19 +150,21 @@ module tilelens_tma_addr #(
     .valid_o(sum_valid), .tile_base_o(tile_base), .row_o(row), .err_o(sum_err)
   );
 
-  localparam integer NestWidth = Levels*BoxWidth + Levels*StrideWidth + 2*Levels*5 + 3 +
-                                 BoxWidth + 12 + 15;
-  wire [3:0]                     cfg_err;
-  wire [1:0]                     mode;
-  wire [Levels*BoxWidth-1:0]     count_d;
-  wire [Levels*StrideWidth-1:0]  lvl_stride_d;
-  wire [Levels*5-1:0]            shift_d;
-  wire [Levels*3-1:0]            vdim;
-  wire [Levels*5-1:0]            weight_d;
-  wire [BoxWidth-1:0]            run_elems_d;
-  wire [11:0]                    run_bytes_d;
-  wire [4:0]                     perm_row_d, perm_col_d, perm_sub_d;
-  wire [2:0]                     split_level_d;
+  // the counter nest (tilelens_counter_cfg's outputs that the generator
+  // reads) as one word: count, stride, shift, weight, split level, run
+  // elements, run bytes, permutation widths (row, col, sub)
+  localparam integer OStride   = Levels*BoxWidth;
+  localparam integer OShift    = OStride + Levels*StrideWidth;
+  localparam integer OWeight   = OShift + Levels*5;
+  localparam integer OSplit    = OWeight + Levels*5;
+  localparam integer ORunElems = OSplit + 3;
+  localparam integer ORunBytes = ORunElems + BoxWidth;
+  localparam integer OPerm     = ORunBytes + 12;
+  localparam integer NestWidth = OPerm + 15;
+  wire [NestWidth-1:0]  nest_d, nest;
+  wire [3:0]            cfg_err;
+  wire [1:0]            mode;
+  wire [Levels*3-1:0]   vdim;
   tilelens_counter_cfg #(
     .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .BoxWidth(BoxWidth),
     .MaxLog2Granule(MaxLog2Granule)
@@ -172,10 +174,12 @@ module tilelens_tma_addr #(
     .lead_stride_i(lead_stride_i), .stride_i(stride_i[Rank*StrideWidth-1:StrideWidth]), .row_mask_i(row_mask_i),
     .split_mask_i(split_mask_i), .split_log2_m_i(split_log2_m_i), .coord_i(coord_i),
     .box_i(box_i), .row_i(row[MaxLog2Granule-1:0]),
-    .err_o(cfg_err), .mode_o(mode), .count_o(count_d), .stride_o(lvl_stride_d), .shift_o(shift_d),
-    .vdim_o(vdim), .log2_weight_o(weight_d), .run_elems_o(run_elems_d), .run_bytes_o(run_bytes_d),
-    .perm_row_o(perm_row_d), .perm_col_o(perm_col_d), .perm_sub_o(perm_sub_d),
-    .split_level_o(split_level_d)
+    .err_o(cfg_err), .mode_o(mode), .vdim_o(vdim),
+    .count_o(nest_d[0 +: Levels*BoxWidth]), .stride_o(nest_d[OStride +: Levels*StrideWidth]),
+    .shift_o(nest_d[OShift +: Levels*5]), .log2_weight_o(nest_d[OWeight +: Levels*5]),
+    .split_level_o(nest_d[OSplit +: 3]), .run_elems_o(nest_d[ORunElems +: BoxWidth]),
+    .run_bytes_o(nest_d[ORunBytes +: 12]), .perm_row_o(nest_d[OPerm +: 5]),
+    .perm_col_o(nest_d[OPerm + 5 +: 5]), .perm_sub_o(nest_d[OPerm + 10 +: 5])
   );
 
   // the box's status (in the cycle the split-and-sum's outputs arrive)
@@ -187,22 +191,10 @@ module tilelens_tma_addr #(
   // ---- the check's last stage: the status, the tile base and the nest
   // (plain flops loaded every clock; the inputs are held, so the nest
   // registers hold the box's nest from the verdict until done_o)
-  wire [3:0]                     box_status;   // the box's status in its verdict cycle
-  wire [AddrWidth-1:0]           tile_base_q;
-  wire [Levels*BoxWidth-1:0]     count;
-  wire [Levels*StrideWidth-1:0]  lvl_stride;
-  wire [Levels*5-1:0]            shift;
-  wire [Levels*5-1:0]            weight;
-  wire [BoxWidth-1:0]            run_elems;
-  wire [11:0]                    run_bytes;
-  wire [4:0]                     perm_row, perm_col, perm_sub;
-  wire [2:0]                     split_level;
+  wire [3:0]           box_status;   // the box's status in its verdict cycle
+  wire [AddrWidth-1:0] tile_base_q;
   tilelens_pipe_reg #(.Width(4 + AddrWidth + NestWidth), .Enable(Cut)) u_cut_status (
-    .clk_i(clk_i),
-    .d_i({status_d, tile_base, count_d, lvl_stride_d, shift_d, weight_d, split_level_d,
-          run_elems_d, run_bytes_d, perm_row_d, perm_col_d, perm_sub_d}),
-    .q_o({box_status, tile_base_q, count, lvl_stride, shift, weight, split_level,
-          run_elems, run_bytes, perm_row, perm_col, perm_sub})
+    .clk_i(clk_i), .d_i({status_d, tile_base, nest_d}), .q_o({box_status, tile_base_q, nest})
   );
 
   wire verdict;      // the verdict cycle
@@ -241,9 +233,11 @@ module tilelens_tma_addr #(
   ) u_addr_gen (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .start_valid_i(verdict && (box_status == TlOk)), .start_ready_o(gen_ready),
-    .count_i(count), .stride_i(lvl_stride), .shift_i(shift), .log2_weight_i(weight), .split_level_i(split_level),
-    .run_elems_i(run_elems), .run_bytes_i(run_bytes),
-    .perm_row_i(perm_row), .perm_col_i(perm_col), .perm_sub_i(perm_sub),
+    .count_i(nest[0 +: Levels*BoxWidth]), .stride_i(nest[OStride +: Levels*StrideWidth]),
+    .shift_i(nest[OShift +: Levels*5]), .log2_weight_i(nest[OWeight +: Levels*5]),
+    .split_level_i(nest[OSplit +: 3]), .run_elems_i(nest[ORunElems +: BoxWidth]),
+    .run_bytes_i(nest[ORunBytes +: 12]), .perm_row_i(nest[OPerm +: 5]),
+    .perm_col_i(nest[OPerm + 5 +: 5]), .perm_sub_i(nest[OPerm + 10 +: 5]),
     .base_i(base_i), .tile_base_i(tile_base_q), .elem_bytes_i(elem_bytes_i), .rank_i(rank_i),
     .coord_i(coord_i), .dim_i(dim_i), .smem_base_i(smem_base_i),
     .req_valid_o(req_valid_o), .req_ready_i(req_ready_i), .req_src_o(req_src_o),
