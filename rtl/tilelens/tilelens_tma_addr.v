@@ -225,6 +225,7 @@ module tilelens_tma_addr #(
   endgenerate
   assign start_hs = start_valid_i && start_ready_o;
   assign err_o    = verdict ? box_status : TlOk;
+  wire   gen_start = verdict && (box_status == TlOk);   // an accepted box starts the nest
 
   tilelens_addr_gen #(
     .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .BoxWidth(BoxWidth),
@@ -232,7 +233,7 @@ module tilelens_tma_addr #(
     .MaxLog2Granule(MaxLog2Granule)
   ) u_addr_gen (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .start_valid_i(verdict && (box_status == TlOk)), .start_ready_o(gen_ready),
+    .start_valid_i(gen_start), .start_ready_o(gen_ready),
     .count_i(nest[0 +: Levels*BoxWidth]), .stride_i(nest[OStride +: Levels*StrideWidth]),
     .shift_i(nest[OShift +: Levels*5]), .log2_weight_i(nest[OWeight +: Levels*5]),
     .split_level_i(nest[OSplit +: 3]), .run_elems_i(nest[ORunElems +: BoxWidth]),
