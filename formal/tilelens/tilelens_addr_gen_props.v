@@ -61,6 +61,11 @@
 //               and its one-hot copy of lvl (gen_inc_reg.sel_q, as dut_sel_q)
 //   G12 inv     level 0's registered offset (gen_off[0].gen_off0.x_q, connected
 //               as dut_x_q) equals idx[0] << weight[0] while the nest is busy
+//   G13 inv     the permuter's registered field decode (u_permute's
+//               gen_sel_reg.sel_sub_q and sel_col_q, connected as
+//               dut_psub_q and dut_pcol_q) equals its decode of the held
+//               widths (sel_sub_d and sel_col_d, as dut_psub_d and
+//               dut_pcol_d) while the nest is busy
 // Input domain (assumed; what tilelens_counter_cfg produces for a checked
 // box, and the block's documented stability): nest, box and descriptor
 // inputs stable while busy; counts 1..2^(BoxWidth-1); shift <= MaxLog2Granule;
@@ -128,6 +133,8 @@ module tilelens_addr_gen_props #(
   wire [StrideWidth+MaxLog2Granule-1:0] dut_inc_q;  // the nest's registered shifted stride
   wire [BoxWidth-1:0]                   dut_x_q;    // level 0's registered offset
   wire [Rank:0]                         dut_sel_q;  // the nest's registered stepping level
+  wire [MaxLog2Granule-1:0]             dut_psub_q, dut_psub_d; // the permuter's field decode, registered and from the widths
+  wire [MaxLog2Granule-1:0]             dut_pcol_q, dut_pcol_d;
   integer li;
   // the request stage's state (tilelens_req_stage): nest busy, register
   // occupied, and its bounds registers beside their values from the inputs
@@ -460,6 +467,7 @@ module tilelens_addr_gen_props #(
       assert (!sh_busy || dut_inc_q == step_inc);                            // G11
       assert (!sh_busy || dut_sel_q == step_sel);                            // G11
       assert (!sh_busy || dut_x_q == ({1'b0, sh_idx[0 +: IdxW]} << log2_weight_i[0 +: 5])); // G12
+      assert (!sh_busy || (dut_psub_q == dut_psub_d && dut_pcol_q == dut_pcol_d)); // G13
       assert (!sh_busy || nsteps == lin);                                    // G8
       assert (!(sh_busy && nostall) || ncyc == nsteps);                      // G8
       assert (!(ex_occ && !sh_busy) || nsteps == fin_total);                 // G8

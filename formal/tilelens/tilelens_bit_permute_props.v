@@ -33,7 +33,7 @@ module tilelens_bit_permute_props #(
   tilelens_bit_permute #(
     .AddrWidth(AddrWidth), .MaxLog2Granule(MaxLog2Granule), .FieldWidth(FieldWidth)
   ) u_fwd (
-    .x_i(x_i), .row_bits_i(row_bits_i), .col_bits_i(col_bits_i), .sub_bits_i(sub_bits_i),
+    .clk_i(1'b0), .x_i(x_i), .row_bits_i(row_bits_i), .col_bits_i(col_bits_i), .sub_bits_i(sub_bits_i),
     .y_o(y)
   );
 
@@ -41,7 +41,7 @@ module tilelens_bit_permute_props #(
   tilelens_bit_permute #(
     .AddrWidth(AddrWidth), .MaxLog2Granule(MaxLog2Granule), .FieldWidth(FieldWidth)
   ) u_inv (
-    .x_i(y), .row_bits_i(row_bits_i), .col_bits_i(sub_bits_i), .sub_bits_i(col_bits_i),
+    .clk_i(1'b0), .x_i(y), .row_bits_i(row_bits_i), .col_bits_i(sub_bits_i), .sub_bits_i(col_bits_i),
     .y_o(x_back)
   );
 

@@ -190,10 +190,14 @@ module tilelens_addr_gen #(
 
   // ---- request
   wire [AddrWidth-1:0] src_perm;
+  // the field decode registered (SelStage): the widths are held from the
+  // start until done_o, so the decode of the start cycle serves every step
   tilelens_bit_permute #(
     .AddrWidth     (AddrWidth),
-    .MaxLog2Granule(MaxLog2Granule)
+    .MaxLog2Granule(MaxLog2Granule),
+    .SelStage      (1)
   ) u_permute (
+    .clk_i     (clk_i),
     .x_i       (addr_q),
     .row_bits_i(perm_row_i),
     .col_bits_i(perm_col_i),

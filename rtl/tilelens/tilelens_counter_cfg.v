@@ -172,22 +172,31 @@ module tilelens_counter_cfg #(
 
   // ---- level placement: dims before the split at their own level, the split
   // dim's outer counter right after it, later dims one level up
+  // (the first stepped split dimension as a one-hot word, so that each
+  // level's select is an AND-OR of it, not a compare of an encoded level)
   wire has_split = |stepped_split;
-  reg  [2:0] split_lvl;
+  reg  [Rank-1:0] first_split;     // one-hot: the lowest stepped split dimension
+  reg  [Rank-1:0] below_split;     // a stepped split dimension at or below each
+  reg  [2:0]      split_lvl;
   always @* begin
-    split_lvl = 3'd0;
-    for (i = Rank - 1; i >= 1; i = i - 1) if (stepped_split[i]) split_lvl = i[2:0];
+    first_split = {Rank{1'b0}};
+    below_split = {Rank{1'b0}};
+    split_lvl   = 3'd0;
+    for (i = 1; i < Rank; i = i + 1) begin
+      first_split[i] = stepped_split[i] && !(|below_split);
+      below_split[i] = |below_split || stepped_split[i];
+      if (first_split[i]) split_lvl = split_lvl | i[2:0];
+    end
   end
   reg [BoxWidth-1:0]    outer_count_sel;
   reg [4:0]             outer_weight_sel;
   always @* begin
     outer_count_sel  = {BoxWidth{1'b0}};
     outer_weight_sel = 5'd0;
-    for (i = 1; i < Rank; i = i + 1)
-      if (split_lvl == i[2:0]) begin
-        outer_count_sel  = outer_count[i*BoxWidth +: BoxWidth];
-        outer_weight_sel = outer_weight[i*5 +: 5];
-      end
+    for (i = 1; i < Rank; i = i + 1) begin
+      outer_count_sel  = outer_count_sel  | ({BoxWidth{first_split[i]}} & outer_count[i*BoxWidth +: BoxWidth]);
+      outer_weight_sel = outer_weight_sel | ({5{first_split[i]}} & outer_weight[i*5 +: 5]);
+    end
   end
 
   genvar j;
@@ -201,10 +210,13 @@ module tilelens_counter_cfg #(
         assign vdim_o[0 +: 3] = 3'd0;
         assign log2_weight_o[0 +: 5] = wide_box ? log2_a_i : 5'd0;
       end else begin : gen_leveln
-        wire outer = has_split && (split_lvl == j - 1);
-        wire later = has_split && ({1'b0, split_lvl} + 4'd1 < Jw);
+        // the split dimension's outer counter sits at the level after it;
+        // a level above that holds the dimension below it
+        // (first_split[0] is never set)
+        localparam [Rank-1:0] Lower = (1 << (j - 1)) - 1;   // dims 0 .. j - 2
+        wire outer = first_split[j-1];
+        wire later = |(first_split & Lower);
         // the dimension whose primary counter sits at this level
-        localparam [3:0] Jw = j;
         localparam integer Own  = (j < Rank) ? j : 0;
         localparam integer Prev = j - 1;
         wire own_ok = (j < Rank) && (rank_i > Own[2:0]);
@@ -232,7 +244,7 @@ module tilelens_counter_cfg #(
   reg [Rank-1:0] extra_split;
   always @* begin
     extra_split = {Rank{1'b0}};
-    for (i = 1; i < Rank; i = i + 1) extra_split[i] = stepped_split[i] && (split_lvl != i[2:0]);
+    for (i = 1; i < Rank; i = i + 1) extra_split[i] = stepped_split[i] && !first_split[i];
   end
   // inputs of dimension 0 that the nest does not need (its stride is s,
   // its class is always row, its start only counts through row_i)

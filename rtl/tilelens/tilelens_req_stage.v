@@ -96,26 +96,51 @@ module tilelens_req_stage #(
     for (d = 0; d < Rank; d = d + 1) begin : gen_bnd
       wire [CoordWidth-1:0] crd = coord_i[d*CoordWidth +: CoordWidth];
       wire [CW-1:0] c  = {{2{crd[CoordWidth-1]}}, crd};
-      wire [CW-1:0] nc = {CW{1'b0}} - c;                                   // -coord
-      wire [CW-1:0] t  = {{(CW-DimWidth){1'b0}}, dim_i[d*DimWidth +: DimWidth]} - c; // dim - coord
+      // clamp(-coord, 0, 2^L) needs no subtract of the full width: 0 for
+      // coord >= 0; 2^L for coord < -2^L (the bits from L up not all ones);
+      // else -coord in [1, 2^L]: the negated low L + 1 bits
+      wire neg = c[CW-1];
+      // clamp(dim - coord, 0, 2^L) without a full-width subtract (whose
+      // ripple-like mapping was the longest path from the box's inputs):
+      // t = dim + ~c + 1 split at bit L: the low L bits exactly (a short
+      // subtract, its carry cl), and of the high part th only its sign (a
+      // carry tree into its top bit) and whether it is zero (carry-free:
+      // a sum is zero iff each bit's propagate equals the OR of the bits
+      // below it, the carry a zero sum below would give); then t <= 0 iff
+      // th < 0 or th = 0 with a zero low part, t >= 2^L iff th > 0
+      localparam integer L = (d == 0) ? BW + 1 : BW;
+      localparam integer H = CW - L;          // high part's bits
+      wire [CW-1:0] dx = {{(CW-DimWidth){1'b0}}, dim_i[d*DimWidth +: DimWidth]};
+      wire [L:0]    tl = {1'b0, dx[L-1:0]} + {1'b0, ~c[L-1:0]} + 1'b1;
+      wire          cl = tl[L];
+      wire [H-1:0]  ha = dx[CW-1:L];
+      wire [H-1:0]  hb = ~c[CW-1:L];
+      wire [H-1:0]  hp = ha ^ hb;
+      wire          hc;                       // carry into the high part's top bit
+      tilelens_carry_tree #(.Width(H-1)) u_sign (
+        .a_i(ha[H-2:0]), .b_i(hb[H-2:0]), .cin_i(cl), .cout_o(hc)
+      );
+      wire          th_neg  = hp[H-1] ^ hc;
+      wire          th_zero = (hp[0] == cl) && (hp[H-1:1] == (ha[H-2:0] | hb[H-2:0]));
+      wire          t_le0   = th_neg || (th_zero && tl[L-1:0] == {L{1'b0}});
       if (d == 0) begin : gen_q
         // clamp(., 0, 2^(BW+1))
-        assign q_d = (nc[CW-1] || nc == {CW{1'b0}}) ? {QW{1'b0}} :
-                     (|nc[CW-2:BW+1]) ? {1'b1, {(QW-1){1'b0}}} : nc[QW-1:0];
-        assign r_d = (t[CW-1] || t == {CW{1'b0}}) ? {QW{1'b0}} :
-                     (|t[CW-2:BW+1]) ? {1'b1, {(QW-1){1'b0}}} : t[QW-1:0];
+        wire [QW-1:0] nlow = ~c[QW-1:0] + 1'b1;
+        wire          big  = !(&c[CW-1:BW+1]);
+        assign q_d = !neg ? {QW{1'b0}} : big ? {1'b1, {(QW-1){1'b0}}} : nlow;
+        assign r_d = t_le0 ? {QW{1'b0}} : !th_zero ? {1'b1, {(QW-1){1'b0}}} : {1'b0, tl[L-1:0]};
         assign lo_d[0 +: BW+1] = {(BW+1){1'b0}};
         assign hi_d[0 +: BW+1] = {(BW+1){1'b0}};
       end else begin : gen_lh
         // clamp(., 0, 2^BW); a dimension at or above the rank always fits
-        wire used = rank_i > d;
+        wire          used = rank_i > d;
+        wire          big  = !(&c[CW-1:BW]);
+        wire [BW:0]   nlow = ~c[BW:0] + 1'b1;
         assign lo_d[d*(BW+1) +: BW+1] =
-            (!used || nc[CW-1] || nc == {CW{1'b0}}) ? {(BW+1){1'b0}} :
-            (|nc[CW-2:BW]) ? {1'b1, {BW{1'b0}}} : nc[BW:0];
+            (!used || !neg) ? {(BW+1){1'b0}} : big ? {1'b1, {BW{1'b0}}} : nlow;
         assign hi_d[d*(BW+1) +: BW+1] =
             !used ? {1'b1, {BW{1'b0}}} :
-            (t[CW-1] || t == {CW{1'b0}}) ? {(BW+1){1'b0}} :
-            (|t[CW-2:BW]) ? {1'b1, {BW{1'b0}}} : t[BW:0];
+            t_le0 ? {(BW+1){1'b0}} : !th_zero ? {1'b1, {BW{1'b0}}} : {1'b0, tl[L-1:0]};
       end
     end
   endgenerate
