@@ -52,7 +52,7 @@ module tilelens_box_check #(
 
   localparam integer ProdWidth = Rank * BoxWidth + 3;
   localparam integer W         = BoxWidth;
-  localparam integer CtlWidth  = SmemWidth + 2 + 2;   // smem_base, ls (unused after A), box bad, smem misaligned
+  localparam integer CtlWidth  = SmemWidth + 2;       // smem_base, box bad, smem misaligned
 
   wire [1:0] ls = elem_bytes_i[3] ? 2'd3 : elem_bytes_i[2] ? 2'd2 : elem_bytes_i[1] ? 2'd1 : 2'd0;
 
@@ -75,7 +75,7 @@ module tilelens_box_check #(
   endgenerate
 
   wire [3:0] row_lo   = box_i[3:0] << ls;   // box[0]*s mod 16
-  wire [CtlWidth-1:0] ctl_d = {smem_base_i, ls, (|range_bad) || (|row_lo), |smem_base_i[3:0]};
+  wire [CtlWidth-1:0] ctl_d = {smem_base_i, (|range_bad) || (|row_lo), |smem_base_i[3:0]};
 
   // The products as carry-save trees (tilelens_mul_tree: radix-4 Booth rows,
   // 3:2 rows; an even Booth operand width) whose carry-propagate adds (tilelens_prefix_add) come one cut
@@ -147,7 +147,7 @@ module tilelens_box_check #(
   );
 
   // carries out of exact products (the sizes are below 2^W each)
-  wire unused_co = ^{co01, co23, co0123, e_co, ctl_c[3:2]};
+  wire unused_co = ^{co01, co23, co0123, e_co};
   generate
     if (Stages == 0) begin : gen_comb
       wire unused_clk = clk_i;
