@@ -77,6 +77,21 @@ module fiber_busy_bitmap_latch_eq #(
     assert (out_lat == out_ff);
   end
 
+  // The flip-flop replicas are equal (SPEC's replica equality). Also part of
+  // the inductive invariant: the flip-flop replicas all load one broadcast
+  // next state, formed from replica 0, while a latch replica keeps its own
+  // bits where nothing is written; from a state where the replicas differ
+  // (unreachable, and held for any number of steps while clk_i stands
+  // still) the two would part, so induction needs the equality stated.
+  integer r;
+  reg     rep_eq;
+  always @* begin
+    rep_eq = 1'b1;
+    for (r = 1; r < NumRep; r = r + 1)
+      if (out_ff[32 + r*NumReg +: NumReg] != out_ff[32 +: NumReg]) rep_eq = 1'b0;
+    assert (rep_eq);
+  end
+
 endmodule
 
 `default_nettype wire

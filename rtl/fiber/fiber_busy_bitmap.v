@@ -309,7 +309,7 @@ module fiber_busy_bitmap #(
       reg     live;
       integer dt;  // loop index of this block only
       always @* begin
-        live = w_dep_valid[gs];
+        live = w_dep_valid[gs] && w_rst_n;   // no DEPBAR lands in reset
         for (dt = gs + 1; dt < NumSp; dt = dt + 1)
           if (w_dep_valid[dt] && w_dep_group[dt] == w_dep_group[gs] &&
               w_dep_reg[dt*RegWidth +: RegWidth] == w_dep_reg[gs*RegWidth +: RegWidth])
@@ -338,8 +338,10 @@ module fiber_busy_bitmap #(
     for (gk = 0; gk < NumCons; gk = gk + 1) begin : gen_cons_dec
       wire [RegWidth-1:0] pid = w_cons_src[gk*RegWidth +: RegWidth];
       wire [NumHi-1:0]    hot = HiOne << pid[10:5];
-      wire [NumWord-1:0]  hi  = {NumWord{w_cons_valid[gk]}} & hot[NumWord-1:0];
-      wire [WordW-1:0]    lo  = LoOne << pid[4:0];
+      // the reset rides on port 0: in reset it names every bit
+      wire                rs  = (gk == 0) && !w_rst_n;
+      wire [NumWord-1:0]  hi  = {NumWord{rs}} | ({NumWord{w_cons_valid[gk]}} & hot[NumWord-1:0]);
+      wire [WordW-1:0]    lo  = {WordW{rs}} | (LoOne << pid[4:0]);
     end
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp_dec
       localparam [1:0] SpId = gs;
@@ -353,17 +355,19 @@ module fiber_busy_bitmap #(
       wire [WordW-1:0]    dep_lo = LoOne << dpid[4:0];
       wire [RegWidth-1:0] ipid   = w_issue_dst[gs*RegWidth +: RegWidth];
       wire [PartWord-1:0] iss_hi =
-        {PartWord{w_issue_valid[gs] && ipid[10:9] == SpId}} & (PHiOne << ipid[8:5]);
+        {PartWord{w_issue_valid[gs] && w_rst_n && ipid[10:9] == SpId}} & (PHiOne << ipid[8:5]);
       wire [WordW-1:0]    iss_lo = LoOne << ipid[4:0];
       wire [RegWidth-1:0] wpid   = w_wb_dst[gs*RegWidth +: RegWidth];
-      wire [PartWord-1:0] wb_hi  =
-        {PartWord{w_wb_valid[gs] && wpid[10:9] == SpId}} & (PHiOne << wpid[8:5]);
-      wire [WordW-1:0]    wb_lo  = LoOne << wpid[4:0];
+      // the reset rides on the writeback port: in reset it names every bit
+      // of the SP's words
+      wire [PartWord-1:0] wb_hi  = {PartWord{!w_rst_n}} |
+        ({PartWord{w_wb_valid[gs] && wpid[10:9] == SpId}} & (PHiOne << wpid[8:5]));
+      wire [WordW-1:0]    wb_lo  = {WordW{!w_rst_n}} | (LoOne << wpid[4:0]);
     end
     for (gk = 0; gk < NumPort; gk = gk + 1) begin : gen_rd_dec
       localparam integer Bank = gk % 2;
       wire [RowWidth-1:0] prow = w_read_row[gk*RowWidth +: RowWidth];
-      wire [PartWord-1:0] hi   = {PartWord{w_read_valid[gk]}} & (PHiOne << prow[7:4]);
+      wire [PartWord-1:0] hi   = {PartWord{w_read_valid[gk] && w_rst_n}} & (PHiOne << prow[7:4]);
       wire [WordW-1:0]    lo   = LoOne << {prow[3:0], Bank[0]};
     end
   endgenerate
@@ -438,14 +442,18 @@ module fiber_busy_bitmap #(
   //          | DEPBAR set; ALL-scope sets every bit;
   //   FULL:  clear = consumption | DEPBAR clear; set = read & ~DEPBAR clear
   //          | DEPBAR set;
-  //   reset (rst_ni low): clear every bit, set none.
+  //   reset (rst_ni low): clear every bit, set none. The reset is not a
+  //   term of every bit: it rides on ports that already reach every bit
+  //   (each SP's writeback names all of its words and bits, so the EMPTY
+  //   clear covers the group; consumption port 0 names every bit, so the
+  //   FULL clear does), and the set ports are held off at their decode
+  //   (issue, read, DEPBAR, ALL).
   // ---------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [NumBit-1:0] e_set = {NumBit{w_rst_n}} &
-                            ({NumBit{w_all_set}} | des_v | (iss_v & ~dec_v));
-  wire [NumBit-1:0] e_clr = {NumBit{~w_rst_n}} | wb_v | dec_v;
-  wire [NumBit-1:0] f_set = {NumBit{w_rst_n}} & (dfs_v | (rd_v & ~dfc_v));
-  wire [NumBit-1:0] f_clr = {NumBit{~w_rst_n}} | cons_v | dfc_v;
+  wire [NumBit-1:0] e_set = {NumBit{w_all_set && w_rst_n}} | des_v | (iss_v & ~dec_v);
+  wire [NumBit-1:0] e_clr = wb_v | dec_v;
+  wire [NumBit-1:0] f_set = dfs_v | (rd_v & ~dfc_v);
+  wire [NumBit-1:0] f_clr = cons_v | dfc_v;
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------
@@ -560,21 +568,35 @@ module fiber_busy_bitmap #(
   endgenerate
 
   // ---------------------------------------------------------------------
-  // EMPTY replicas. Each holds the EMPTY group in plain flops, applies the
-  // broadcast set and clear and serves the source reads of the SPs mapped
-  // to it (SP s reads replica s % NumRep), each over the whole group.
+  // EMPTY replicas. Each holds the EMPTY group in plain flops and serves
+  // the source reads of the SPs mapped to it (SP s reads replica s %
+  // NumRep), each over the whole group. The write broadcast to them is the
+  // next state itself, formed once from replica 0 (e_next = set | (q0 &
+  // ~clr)): the replicas are equal at every cycle (the same reset, the
+  // same next state), so each replica's own set-or-hold gate would compute
+  // the same bit; one net per bit is broadcast instead of a set and a
+  // clear. (Flip-flops only: a latch replica takes the set and its enable,
+  // below.)
   // ---------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [NumReg-1:0] e_next;   // Storage 0: the next EMPTY state, every replica's D
+  /* verilator lint_on UNUSEDSIGNAL */
   generate
+    if (Storage != 0) begin : gen_next_none
+      assign e_next = {NumReg{1'b0}};   // unused: each latch takes the set and its enable
+    end
     for (gr = 0; gr < NumRep; gr = gr + 1) begin : gen_rep
       wire [NumReg-1:0] empty_q;   // this replica's state
       // keep: the replicas are equal by construction, and synthesis would
       // otherwise merge them into one
       if (Storage == 0) begin : gen_ff
         reg  [NumReg-1:0] empty_ff;
-        wire [NumReg-1:0] empty_d = e_set[NumReg-1:0] | (empty_q & ~e_clr[NumReg-1:0]);
+        if (gr == 0) begin : gen_next
+          assign e_next = e_set[NumReg-1:0] | (empty_q & ~e_clr[NumReg-1:0]);
+        end
         (* keep *)
         always @(posedge clk_i)
-          empty_ff <= empty_d;
+          empty_ff <= e_next;
         assign empty_q = empty_ff;
       end else begin : gen_lat
 `ifdef SYNTHESIS

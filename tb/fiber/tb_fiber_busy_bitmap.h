@@ -160,7 +160,7 @@ struct TbBusyBitmap {
 
   // coverage
   int b_kind[9], b_issue_wb, b_read_cons, b_dep_issue, b_dep_wb, b_dep_read, b_dep_cons, b_dep2, b_dep3,
-      b_all_wb, b_all_dep, b_all_full, b_dup_set, b_table, b_same_cycle, b_reset, b_fig5;
+      b_all_wb, b_all_dep, b_all_full, b_dup_set, b_table, b_same_cycle, b_reset, b_all_rst, b_fig5;
   // simultaneous faults (rules: see the header comment)
   enum { Q_DST_RANGE, Q_SRC_RANGE, Q_DST_FULL, Q_SRC_EMPTY };
   enum { U_ISSUE, U_WB, U_CONS, U_DEP, U_READ };
@@ -202,6 +202,7 @@ struct TbBusyBitmap {
     b_table = c.bin("all 80,000 single-register collisions");
     b_same_cycle = c.bin("query on a register updated this cycle");
     b_reset = c.bin("reset during traffic");
+    b_all_rst = c.bin("ALL-scope set during reset (the reset wins)");
     b_fig5 = c.bin("paper Fig. 5 dataflow (directed)");
     for (int s = 0; s < FB_NSP; s++) {
       std::string sp = "SP" + std::to_string(s) + ": ";
@@ -726,6 +727,12 @@ struct TbBusyBitmap {
         cv.hit(b_reset);
       }
       random_cycle(env);
+      // every update port is driven in a reset cycle as in any other; the
+      // ALL-scope set is rare, so half of the reset cycles get one
+      if (rst && env.rng.chance(1, 2)) {
+        in.all_set = 1;
+        cv.hit(b_all_rst);
+      }
     }
     (void)in_random;
     drive(d);
