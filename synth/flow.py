@@ -151,7 +151,8 @@ opt_clean
 }
 
 
-def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=()):
+def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(),
+                 seq_cells=(), late_ports=None):
     """The Yosys script; it runs in the configuration's directory, `up` is
     the path from there to the source root (so the script, and the cache
     key made from it, do not depend on where the checkout lives). The
@@ -166,7 +167,11 @@ def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(
     flattened into this run: the glue is synthesized against the children's
     shells (their constant and fed-through outputs), then the children's
     cells join and cells with no load go (the children's unused outputs,
-    the glue that drives inputs a child does not read)."""
+    the glue that drives inputs a child does not read). seq_cells: the
+    liberty's sequential cells (where a downstream cone stops); late_ports:
+    {mapped module: its output ports that logic drives}
+    (specialise.combinational_outputs), where the downstream cones start
+    (None: every output)."""
     inc = " ".join(f"-I{up}/{d}" for d in RTL_INCLUDE_DIRS)
     chp = " ".join(f"-chparam {k} {v}" for k, v in cfg["params"])
     src = " ".join(f"{up}/{f}" for f in files)
@@ -198,6 +203,28 @@ def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(
             join += f"read_rtlil {mfile}\nchtype -map {mmod}__core {mmod}\n"
             join += f"cd {top}\n" + "".join(f"rename {i}._core_ {i}\n" for i in insts) + "cd ..\n"
         join += f"flatten\nhierarchy -top {top}\nopt_clean -purge\n"
+    # Bottom-up: the glue downstream of each child's combinational outputs
+    # is mapped first, by an ABC run of its own, child by child in the
+    # table's order (configs.tsv: the child whose outputs come latest
+    # first), then the rest of the glue. ABC sees no arrival times (every
+    # input of its network at 0): mapping the glue as one network, it
+    # balances the cone after a late child output against the glue's
+    # deepest cones and recovers area there, on the path that is really
+    # late. Mapped on its own, a downstream cone has the late outputs and
+    # the signals they meet as its only inputs, so ABC minimises the depth
+    # after them. A registered output (ready at the start of the cycle)
+    # starts no cone: its cone would take in the logic it meets, late
+    # signals' logic among it (synth/README.md, "Bottom-up glue").
+    cones = ""
+    if mapped:
+        stop = ",".join([m[1] + "__core" for m in mapped] + list(seq_cells))
+        for i, (ctype, mmod, mfile, msha, insts) in enumerate(mapped):
+            ports = None if late_ports is None else late_ports.get(mmod, [])
+            if ports == []:
+                continue
+            start = "%co" if ports is None else "%co:+[" + ",".join(ports) + "]"
+            cones += (f"select -set downstream{i} t:{mmod}__core {start} %co*:-{stop}\n"
+                      f"{abc_command(lib_path, cfg.get('abc') or ABC_SCRIPT)} @downstream{i}\n")
     late_lib = "" if mapped else f"read_liberty -lib {lib_path}\n"
     # Logic depth (ltp), except in a bottom-up run: there the generic
     # netlist is only the glue, and ltp over the flattened cells of the
@@ -213,7 +240,7 @@ tee -q -o hier.json stat -json
 tee -q -o check.txt check
 tee -q -o gen_stat.json stat -json
 {ltp_gen}dfflibmap -liberty {lib_path}
-{abc_command(lib_path, cfg.get('abc') or ABC_SCRIPT)}
+{cones}{abc_command(lib_path, cfg.get('abc') or ABC_SCRIPT)}
 opt_clean
 {join}tee -q -o map_stat.txt stat -liberty {lib_path}
 tee -q -o map_stat.json stat -json
@@ -381,10 +408,13 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True,
     Yosys, the slow part, is skipped when outdir holds the outputs of a run
     with the same yosys_key (script, sources, tool and library); everything
     after it (parsing, fanout repair, STA) always runs."""
+    seq = sorted(c for c, v in lib["cells"].items() if v["seq"])
     script = yosys_script(cfg, os.path.relpath(root, outdir), files, lib["path"],
                           [ch.get("orig_top", ch["cfg"]["top"]) for ch in children],
                           [m[:4] for m in spec_maps],
-                          [(t, mod, mod + ".il", sha, insts) for t, mod, _, sha, insts in mapped])
+                          [(t, mod, mod + ".il", sha, insts) for t, mod, _, sha, insts in mapped],
+                          seq, {mod: specialise.combinational_outputs(open(nl).read(), seq)
+                                for _, mod, nl, _, _ in mapped})
     key = hashlib.sha256((yosys_key + script).encode()).hexdigest()
     kpath = os.path.join(outdir, "yosys.key")
     rec = {"status": "ok", "log": os.path.relpath(os.path.join(outdir, "yosys.log"), root),

@@ -250,6 +250,50 @@ def output_sources(netlist):
     return out, ports
 
 
+_CELL_RE = re.compile(r"^\s*(\w+)\s+(\\\S+|\w+)\s*\((.*?)\);", re.M | re.S)
+_PIN_RE = re.compile(r"\.(\w+)\(([^()]*)\)")
+
+
+def combinational_outputs(netlist, seq_cells):
+    """The output ports of a mapped netlist (write_verilog -noattr) with at
+    least one bit that logic drives: not a flop's or latch's Q (a cell of
+    seq_cells), a constant or an input bit, through any chain of assigns.
+    A parent maps the glue downstream of these first (flow.py): a
+    registered output is ready at the start of the cycle and is not late."""
+    decl, ports = {}, {}
+    for m in _NET_DECL_RE.finditer(netlist):
+        rng = (int(m.group(2)), int(m.group(3))) if m.group(2) is not None else (0, 0)
+        decl.setdefault(m.group(4), rng)
+        if m.group(1) == "output":
+            ports[m.group(4)] = rng
+    inputs = {m.group(4) for m in _NET_DECL_RE.finditer(netlist) if m.group(1) == "input"}
+    driver = {}
+    for m in _ASSIGN_ANY_RE.finditer(netlist):
+        lb, rb = _expr_bits(m.group(1), decl), _expr_bits(m.group(2), decl)
+        if lb is not None and rb is not None and len(lb) == len(rb):
+            for l, r in zip(lb, rb):
+                if l[0] == "n":
+                    driver[(l[1], l[2])] = r
+    held = set()        # (net, bit) driven by a sequential cell's Q
+    for m in _CELL_RE.finditer(netlist):
+        if m.group(1) in seq_cells:
+            for pin, expr in _PIN_RE.findall(m.group(3)):
+                bits = _expr_bits(expr, decl) if pin == "Q" else None
+                held.update((b[1], b[2]) for b in bits or () if b[0] == "n")
+    out = []
+    for name, (hi, lo) in ports.items():
+        step = -1 if hi >= lo else 1
+        for bit in range(hi, lo + step, step):
+            src, seen = ("n", name, bit), set()
+            while src[0] == "n" and (src[1], src[2]) in driver and (src[1], src[2]) not in seen:
+                seen.add((src[1], src[2]))
+                src = driver[(src[1], src[2])]
+            if src[0] == "n" and (src[1], src[2]) not in held and src[1] not in inputs:
+                out.append(name)
+                break
+    return out
+
+
 def child_shell(netlist, mod):
     """What a parent's glue is mapped against (flow.py, bottom-up): module
     `<mod>__shell` with the child's ports; the output bits the child's

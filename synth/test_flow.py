@@ -406,6 +406,32 @@ class Specialise(unittest.TestCase):
         self.assertEqual(pos, sorted(pos))
         self.assertIn("# c_p__mapped.il sha256 cd", ys)
 
+    def test_glue_downstream_of_each_child_is_mapped_first_in_table_order(self):
+        cfg = {"name": "p", "top": "p", "params": [], "flow": "-"}
+        mapped = [("a", "a_p__mapped", "a_p__mapped.il", "01", ["ua"]),
+                  ("b", "b_p__mapped", "b_p__mapped.il", "02", ["ub"])]
+        ys = flow.yosys_script(cfg, "..", ["a.v"], "LIB", ["a", "b"], (), mapped,
+                               ["DFFPOSX1", "LATCH"])
+        stop = "a_p__mapped__core,b_p__mapped__core,DFFPOSX1,LATCH"
+        first = f"select -set downstream0 t:a_p__mapped__core %co %co*:-{stop}\n"
+        second = f"select -set downstream1 t:b_p__mapped__core %co %co*:-{stop}\n"
+        glue = flow.abc_command("LIB", flow.ABC_SCRIPT) + "\nopt_clean"
+        order = ["dfflibmap", first, flow.abc_command("LIB", flow.ABC_SCRIPT) + " @downstream0\n",
+                 second, flow.abc_command("LIB", flow.ABC_SCRIPT) + " @downstream1\n", glue]
+        pos = [ys.index(x) for x in order]
+        self.assertEqual(pos, sorted(pos))
+        # the cones start at the combinational outputs only; a child with
+        # none (every output registered) starts no cone
+        ys = flow.yosys_script(cfg, "..", ["a.v"], "LIB", ["a", "b"], (), mapped,
+                               ["DFFPOSX1", "LATCH"], {"a_p__mapped": ["g", "h"],
+                                                       "b_p__mapped": []})
+        self.assertIn(f"select -set downstream0 t:a_p__mapped__core %co:+[g,h] %co*:-{stop}\n", ys)
+        self.assertNotIn("downstream1", ys)
+        # a flat run maps its logic in one ABC run
+        flat = flow.yosys_script(cfg, "..", ["a.v"], "LIB")
+        self.assertNotIn("downstream", flat)
+        self.assertEqual(flat.count("abc -liberty"), 1)
+
 
 class ChildShellTest(unittest.TestCase):
     """specialise.child_shell: what the glue sees of a mapped child."""
@@ -428,6 +454,38 @@ class ChildShellTest(unittest.TestCase):
   assign v = 2'bx1;
 endmodule
 """
+
+    def test_combinational_outputs(self):
+        netlist = """module m(clk, a, q, r, s, y, t);
+  input clk;
+  input [1:0] a;
+  output [1:0] q;
+  output r;
+  output s;
+  output y;
+  output t;
+  wire [1:0] \\u.q_r ;
+  wire n;
+  DFFPOSX1 f0 (
+    .CLK(clk),
+    .D(a[0]),
+    .Q(\\u.q_r [0])
+  );
+  DFFSR f1 (.CLK(clk), .D(a[1]), .Q(\\u.q_r [1]), .R(a[0]), .S(1'h1));
+  DFFPOSX1 f2 (.CLK(clk), .D(n), .Q(t));
+  NAND2X1 g0 (.A(a[0]), .B(t), .Y(n));
+  assign q = \\u.q_r ;
+  assign r = a[1];
+  assign s = 1'h0;
+  assign y = n;
+endmodule
+"""
+        seq = ["DFFPOSX1", "DFFSR", "LATCH"]
+        # q (through an assign) and t (directly) are flop outputs, r an
+        # input, s a constant: only y comes from logic
+        self.assertEqual(specialise.combinational_outputs(netlist, seq), ["y"])
+        # a flop type the liberty does not list as sequential is logic
+        self.assertEqual(specialise.combinational_outputs(netlist, ["DFFPOSX1"]), ["q", "y"])
 
     def test_sources_of_output_bits(self):
         src, ports = specialise.output_sources(self.NETLIST)

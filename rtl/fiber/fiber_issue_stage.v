@@ -291,20 +291,24 @@ module fiber_issue_stage #(
 
   // ---- crossbar: the sources read by each granted pass, decoded once here
   // (at issue) into one-hot read-port selects that the crossbar registers:
-  // operand o's select is bit p = sel_valid[o] & (src_port[o] == p)
-  // (fb_xbar_onehot), so the register-read stage is an AND-OR per bit
-  reg [NumSp*NumSrc-1:0]         sel_valid;
-  reg [NumSp*NumSrc*NumPort-1:0] sel_oh;
-  integer s, so, sp;
-  always @* begin
-    for (s = 0; s < NumSp; s = s + 1) begin
-      sel_valid[s*NumSrc +: NumSrc] = {NumSrc{grant[s]}} & pass_src[s*NumSrc +: NumSrc] &
-                                      ~defer[s*NumSrc +: NumSrc];
+  // operand o's select is bit p = grant[s] & sel_pre[o*NumPort + p], with
+  // sel_pre = pass source, not deferred, src_port[o] == p (fb_xbar_onehot),
+  // so the register-read stage is an AND-OR per bit. sel_pre does not
+  // depend on the grant, which comes last in the cycle: it is kept as a net
+  // of its own so that synthesis leaves one AND after the grant (without
+  // it, the grant entered the first of four gates; synth/README.md).
+  (* keep *) wire [NumSp*NumSrc*NumPort-1:0] sel_pre;
+  wire [NumSp*NumSrc*NumPort-1:0]            sel_oh;
+  genvar go, gp;
+  generate
+    for (go = 0; go < NumSp*NumSrc; go = go + 1) begin : gen_sel
+      for (gp = 0; gp < NumPort; gp = gp + 1) begin : gen_port
+        assign sel_pre[go*NumPort + gp] = pass_src[go] && !defer[go] &&
+                                          (src_port[go*PortWidth +: PortWidth] == gp);
+        assign sel_oh[go*NumPort + gp]  = grant[go / NumSrc] && sel_pre[go*NumPort + gp];
+      end
     end
-    for (so = 0; so < NumSp*NumSrc; so = so + 1)
-      for (sp = 0; sp < NumPort; sp = sp + 1)
-        sel_oh[so*NumPort + sp] = sel_valid[so] && (src_port[so*PortWidth +: PortWidth] == sp[PortWidth-1:0]);
-  end
+  endgenerate
 
   fiber_xbar #(
     .Lanes (Lanes),
