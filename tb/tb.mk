@@ -130,8 +130,13 @@ TB_BLOCKS_ALL :=
 # that random stimulus reaches only rarely gets a directed case instead of
 # more cycles: the address generators' and the TMA unit's rank-1 box bin
 # (tlstim::rank1_column), which a 2,000,000-cycle run missed for seed
-# 423537821. Every other capped harness hit every required bin at 1,000,000
-# (seeds 7 and 11-13).
+# 423537821; the descriptor checker's pairs of rules broken together
+# (FaultCross::directed), of which a 2,000,000-cycle run missed one for
+# 3 seeds in 150 (923648103 failed make on a clean clone). Every other
+# capped harness hit every required bin at 1,000,000 (seeds 7 and 11-13),
+# and the other harnesses with crossed fault bins (box check, split-and-sum,
+# weft controller, decoder, TMA unit) at 2,000,000 for 60 random seeds each
+# (3 December 2026).
 MAIN_COSIM_CYCLES ?= 2000000
 MAIN_COSIM_CYCLES_fiber_operand_sel ?= 0
 MAIN_COSIM_CYCLES_fiber_port_arb    ?= 0

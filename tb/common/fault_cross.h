@@ -72,6 +72,32 @@ class FaultCross {
       }
     }
   }
+  // Directed inputs for the bins: make(k) for k = 0 .. tries-1 gives a
+  // candidate input, faults(input) its mask; the first candidate that
+  // reaches a bin no earlier one reached is kept. Returns the kept inputs,
+  // at most one per bin. A harness runs them before its random stimulus,
+  // so a pair that random stimulus reaches only rarely (two breaks that
+  // must come in one order) is covered in every run, whatever the seed
+  // and the cycle cap. make should draw from an Rng of its own with a fixed
+  // seed, so that the list is the same in every run.
+  template <class T, class Make, class Faults>
+  std::vector<T> directed(Make make, Faults faults, uint64_t tries) const {
+    std::vector<T> out;
+    std::vector<bool> held(bins_.size(), false);
+    for (uint64_t k = 0; k < tries; k++) {
+      T in = make(k);
+      uint32_t mask = faults(in);
+      if (!(mask & (mask - 1))) continue;
+      int i = __builtin_ctz(mask);
+      bool fresh = false;
+      for (int j = i + 1; j < n_; j++) {
+        size_t b = (size_t)(i * n_ + j);
+        if ((mask >> j & 1u) && bins_[b] >= 0 && !held[b]) held[b] = fresh = true;
+      }
+      if (fresh) out.push_back(in);
+    }
+    return out;
+  }
   // Number of hits of pairs declared impossible (must stay 0).
   uint64_t bad_pairs() const { return bad_pairs_; }
   int pairs() const {
