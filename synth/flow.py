@@ -152,7 +152,7 @@ opt_clean
 
 
 def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(),
-                 seq_cells=(), late_ports=None):
+                 seq_cells=(), late_ports=()):
     """The Yosys script; it runs in the configuration's directory, `up` is
     the path from there to the source root (so the script, and the cache
     key made from it, do not depend on where the checkout lives). The
@@ -171,7 +171,7 @@ def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(
     liberty's sequential cells (where a downstream cone stops); late_ports:
     {mapped module: its output ports that logic drives}
     (specialise.combinational_outputs), where the downstream cones start
-    (None: every output)."""
+    (a child with none starts no cone)."""
     inc = " ".join(f"-I{up}/{d}" for d in RTL_INCLUDE_DIRS)
     chp = " ".join(f"-chparam {k} {v}" for k, v in cfg["params"])
     src = " ".join(f"{up}/{f}" for f in files)
@@ -219,11 +219,11 @@ def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(
     if mapped:
         stop = ",".join([m[1] + "__core" for m in mapped] + list(seq_cells))
         for i, (ctype, mmod, mfile, msha, insts) in enumerate(mapped):
-            ports = None if late_ports is None else late_ports.get(mmod, [])
-            if ports == []:
+            ports = dict(late_ports).get(mmod)
+            if not ports:
                 continue
-            start = "%co" if ports is None else "%co:+[" + ",".join(ports) + "]"
-            cones += (f"select -set downstream{i} t:{mmod}__core {start} %co*:-{stop}\n"
+            cones += (f"select -set downstream{i} t:{mmod}__core %co:+[{','.join(ports)}] "
+                      f"%co*:-{stop}\n"
                       f"{abc_command(lib_path, cfg.get('abc') or ABC_SCRIPT)} @downstream{i}\n")
     late_lib = "" if mapped else f"read_liberty -lib {lib_path}\n"
     # Logic depth (ltp), except in a bottom-up run: there the generic

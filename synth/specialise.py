@@ -208,12 +208,10 @@ def _expr_bits(expr, decl):
     return out
 
 
-def output_sources(netlist):
-    """What a mapped netlist (write_verilog -noattr) drives its output bits
-    with, where that is a constant, an input bit or another output bit
-    (through any chain of assigns): {port: {bit index: '0', '1', (input
-    port, bit index) or ('=', output port, bit index)}};
-    and its ports in declaration order, {port: (direction, msb, lsb)}."""
+def _nets(netlist):
+    """A mapped netlist's (write_verilog -noattr) declared nets {name: (msb,
+    lsb)}, its ports in declaration order {port: (direction, msb, lsb)} and
+    what its assigns drive, {(name, bit): ('c', v) or ('n', name, bit)}."""
     decl, ports = {}, {}
     for m in _NET_DECL_RE.finditer(netlist):
         kind, hi, lo, name = m.group(1), m.group(2), m.group(3), m.group(4)
@@ -223,7 +221,7 @@ def output_sources(netlist):
             if not re.fullmatch(r"\w+", name):
                 raise FlowError(f"escaped port name {name!r} in a mapped netlist")
             ports[name] = (kind,) + rng
-    driver = {}           # (name, bit) -> ('c', v) or ('n', name, bit)
+    driver = {}
     for m in _ASSIGN_ANY_RE.finditer(netlist):
         lb, rb = _expr_bits(m.group(1), decl), _expr_bits(m.group(2), decl)
         if lb is None or rb is None or len(lb) != len(rb):
@@ -231,15 +229,32 @@ def output_sources(netlist):
         for l, r in zip(lb, rb):
             if l[0] == "n":
                 driver[(l[1], l[2])] = r
+    return decl, ports, driver
+
+
+def _source(driver, name, bit):
+    """Where the bit (name, bit) comes from through any chain of assigns: a
+    constant ('c', v) or the net bit ('n', name, bit) no assign drives (an
+    input, a cell's output)."""
+    src, seen = ("n", name, bit), set()
+    while src[0] == "n" and (src[1], src[2]) in driver and (src[1], src[2]) not in seen:
+        seen.add((src[1], src[2]))
+        src = driver[(src[1], src[2])]
+    return src
+
+
+def output_sources(netlist):
+    """What a mapped netlist (write_verilog -noattr) drives its output bits
+    with, where that is a constant, an input bit or another output bit
+    (through any chain of assigns): {port: {bit index: '0', '1', (input
+    port, bit index) or ('=', output port, bit index)}};
+    and its ports in declaration order, {port: (direction, msb, lsb)}."""
+    _, ports, driver = _nets(netlist)
     out = {}
     for (name, bit) in list(driver):
         if ports.get(name, ("",))[0] != "output":
             continue
-        src, seen = driver[(name, bit)], set()
-        while src[0] == "n" and ports.get(src[1], ("",))[0] != "input" \
-                and (src[1], src[2]) in driver and (src[1], src[2]) not in seen:
-            seen.add((src[1], src[2]))
-            src = driver[(src[1], src[2])]
+        src = _source(driver, name, bit)
         if src[0] == "c" and src[1] is not None:
             out.setdefault(name, {})[bit] = src[1]
         elif src[0] == "n" and ports.get(src[1], ("",))[0] == "input":
@@ -260,20 +275,7 @@ def combinational_outputs(netlist, seq_cells):
     seq_cells), a constant or an input bit, through any chain of assigns.
     A parent maps the glue downstream of these first (flow.py): a
     registered output is ready at the start of the cycle and is not late."""
-    decl, ports = {}, {}
-    for m in _NET_DECL_RE.finditer(netlist):
-        rng = (int(m.group(2)), int(m.group(3))) if m.group(2) is not None else (0, 0)
-        decl.setdefault(m.group(4), rng)
-        if m.group(1) == "output":
-            ports[m.group(4)] = rng
-    inputs = {m.group(4) for m in _NET_DECL_RE.finditer(netlist) if m.group(1) == "input"}
-    driver = {}
-    for m in _ASSIGN_ANY_RE.finditer(netlist):
-        lb, rb = _expr_bits(m.group(1), decl), _expr_bits(m.group(2), decl)
-        if lb is not None and rb is not None and len(lb) == len(rb):
-            for l, r in zip(lb, rb):
-                if l[0] == "n":
-                    driver[(l[1], l[2])] = r
+    decl, ports, driver = _nets(netlist)
     held = set()        # (net, bit) driven by a sequential cell's Q
     for m in _CELL_RE.finditer(netlist):
         if m.group(1) in seq_cells:
@@ -281,14 +283,14 @@ def combinational_outputs(netlist, seq_cells):
                 bits = _expr_bits(expr, decl) if pin == "Q" else None
                 held.update((b[1], b[2]) for b in bits or () if b[0] == "n")
     out = []
-    for name, (hi, lo) in ports.items():
+    for name, (kind, hi, lo) in ports.items():
+        if kind != "output":
+            continue
         step = -1 if hi >= lo else 1
         for bit in range(hi, lo + step, step):
-            src, seen = ("n", name, bit), set()
-            while src[0] == "n" and (src[1], src[2]) in driver and (src[1], src[2]) not in seen:
-                seen.add((src[1], src[2]))
-                src = driver[(src[1], src[2])]
-            if src[0] == "n" and (src[1], src[2]) not in held and src[1] not in inputs:
+            src = _source(driver, name, bit)
+            if (src[0] == "n" and (src[1], src[2]) not in held
+                    and ports.get(src[1], ("",))[0] != "input"):
                 out.append(name)
                 break
     return out

@@ -411,10 +411,10 @@ class Specialise(unittest.TestCase):
         mapped = [("a", "a_p__mapped", "a_p__mapped.il", "01", ["ua"]),
                   ("b", "b_p__mapped", "b_p__mapped.il", "02", ["ub"])]
         ys = flow.yosys_script(cfg, "..", ["a.v"], "LIB", ["a", "b"], (), mapped,
-                               ["DFFPOSX1", "LATCH"])
+                               ["DFFPOSX1", "LATCH"], {"a_p__mapped": ["g"], "b_p__mapped": ["h", "k"]})
         stop = "a_p__mapped__core,b_p__mapped__core,DFFPOSX1,LATCH"
-        first = f"select -set downstream0 t:a_p__mapped__core %co %co*:-{stop}\n"
-        second = f"select -set downstream1 t:b_p__mapped__core %co %co*:-{stop}\n"
+        first = f"select -set downstream0 t:a_p__mapped__core %co:+[g] %co*:-{stop}\n"
+        second = f"select -set downstream1 t:b_p__mapped__core %co:+[h,k] %co*:-{stop}\n"
         glue = flow.abc_command("LIB", flow.ABC_SCRIPT) + "\nopt_clean"
         order = ["dfflibmap", first, flow.abc_command("LIB", flow.ABC_SCRIPT) + " @downstream0\n",
                  second, flow.abc_command("LIB", flow.ABC_SCRIPT) + " @downstream1\n", glue]
