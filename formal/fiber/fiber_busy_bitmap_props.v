@@ -43,25 +43,7 @@ module fiber_busy_bitmap_props #(
   parameter integer NumRep  = 4,
   parameter integer Storage = 0
 ) (
-  input wire              clk_i,
-  input wire              rst_ni,
-  input wire [4-1:0]      dst_valid_i,
-  input wire [4*11-1:0]   dst_i,
-  input wire [4*4-1:0]    src_valid_i,
-  input wire [4*4*11-1:0] src_i,
-  input wire [4-1:0]      issue_valid_i,
-  input wire [4*11-1:0]   issue_dst_i,
-  input wire [4-1:0]      wb_valid_i,
-  input wire [4*11-1:0]   wb_dst_i,
-  input wire [4*4-1:0]    cons_valid_i,
-  input wire [4*4*11-1:0] cons_src_i,
-  input wire [4-1:0]      dep_valid_i,
-  input wire [4*11-1:0]   dep_reg_i,
-  input wire [4-1:0]      dep_group_i,
-  input wire [4-1:0]      dep_set_i,
-  input wire [8-1:0]      read_valid_i,
-  input wire [8*8-1:0]    read_row_i,
-  input wire              all_set_i
+  `include "fiber_busy_bitmap_inputs.vh"
 );
 
   localparam integer NumSp = 4;

@@ -317,54 +317,6 @@ module tilelens_addr_gen_props #(
                                  (bytes_ref & s_m1[11:0]) == 12'd0 && n_out != 12'd0 &&
                                  first >= 0 && first >= c0 && after <= dim0 && after <= run_end;
 
-  // the shadow request register: the step the nest presented last, taken
-  // whenever the register does not hold a request that waits for ready
-  reg                 ex_occ, ex_valid, ex_done, ex_box_ok;
-  reg [AddrWidth-1:0] ex_src;
-  reg [SmemWidth-1:0] ex_dst;
-  reg [11:0]          ex_bytes;
-  initial begin
-    ex_occ   = 1'b0;
-    ex_valid = 1'b0;
-    ex_done  = 1'b0;
-  end
-  wire take = !(ex_valid && !req_ready_i);
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      ex_occ   <= 1'b0;
-      ex_valid <= 1'b0;
-      ex_done  <= 1'b0;
-    end else begin
-      ex_done <= ex_occ && take && !sh_busy;
-      if (take) begin
-        ex_occ    <= sh_busy;
-        ex_valid  <= sh_busy && inside;
-        ex_src    <= src_ref;
-        ex_dst    <= dst_ref;
-        ex_bytes  <= bytes_ref;
-        ex_box_ok <= box_ok;
-      end
-    end
-  end
-
-  // shadow step: the mixed-radix successor of the indices
-  wire adv = sh_busy && take;
-  reg [Levels*IdxW-1:0] nxt_idx;
-  reg                   carry;
-  always @* begin
-    nxt_idx = sh_idx;
-    carry   = 1'b1;
-    for (k = 0; k < Levels; k = k + 1)
-      if (carry) begin
-        if ({1'b0, sh_idx[k*IdxW +: IdxW]} + 1'b1 == count_i[k*BoxWidth +: BoxWidth]) begin
-          nxt_idx[k*IdxW +: IdxW] = {IdxW{1'b0}};
-        end else begin
-          nxt_idx[k*IdxW +: IdxW] = sh_idx[k*IdxW +: IdxW] + 1'b1;
-          carry = 1'b0;
-        end
-      end
-  end
-
   // product of the counts, and the mixed-radix value of the shadow indices
   reg [NW-1:0] total, lin, wgt;
   always @* begin
@@ -376,60 +328,22 @@ module tilelens_addr_gen_props #(
     end
   end
 
-  wire start_hs = rst_ni && !sh_busy && !ex_occ && start_valid_i;
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      sh_busy <= 1'b0;
-      sh_done <= 1'b0;
-    end else begin
-      sh_done <= 1'b0;
-      if (start_hs) begin
-        sh_busy <= 1'b1;
-        sh_idx  <= {Levels*IdxW{1'b0}};
-        sh_dst  <= smem_base_i;
-        nsteps  <= {NW{1'b0}};
-        ncyc    <= {NW{1'b0}};
-        nostall <= 1'b1;
-      end else if (sh_busy) begin
-        ncyc <= ncyc + 1'b1;
-        if (ex_valid && !req_ready_i) nostall <= 1'b0;
-        if (adv) begin
-          nsteps <= nsteps + 1'b1;
-          sh_dst <= sh_dst + {{(SmemWidth-12){1'b0}}, run_bytes_i};
-          sh_idx <= nxt_idx;
-          if (carry) begin
-            fin_total <= total;
-            sh_busy <= 1'b0;
-            sh_done <= 1'b1;
-          end
-        end
-      end
+  // the level counts as the shared shadow nest reads them
+  wire [Levels*BoxWidth-1:0] cnt = count_i;
+  `include "tilelens_gen_shadow.vh"
+
+  // the box check of the step in the shadow request register
+  reg ex_box_ok;
+  always @(posedge clk_i)
+    if (rst_ni && take) ex_box_ok <= box_ok;
+
+  // the shadow destination: smem_base_i at the start, run_bytes_i more
+  // per step
+  always @(posedge clk_i)
+    if (rst_ni) begin
+      if (start_hs) sh_dst <= smem_base_i;
+      else if (adv) sh_dst <= sh_dst + {{(SmemWidth-12){1'b0}}, run_bytes_i};
     end
-  end
-
-  // previous cycle, for the hold property
-  reg                  past_stall, past_done;
-  reg [AddrWidth-1:0]  past_src;
-  reg [SmemWidth-1:0]  past_dst;
-  reg [11:0]           past_bytes;
-  initial begin
-    past_stall = 1'b0;
-    past_done  = 1'b0;
-  end
-  always @(posedge clk_i) begin
-    past_stall <= rst_ni && req_valid && !req_ready_i;
-    past_done  <= rst_ni && done;
-    past_src   <= req_src;
-    past_dst   <= req_dst;
-    past_bytes <= req_bytes;
-  end
-
-  reg idx_ok;
-  always @* begin
-    idx_ok = 1'b1;
-    for (k = 0; k < Levels; k = k + 1)
-      if ({1'b0, sh_idx[k*IdxW +: IdxW]} >= count_i[k*BoxWidth +: BoxWidth]) idx_ok = 1'b0;
-  end
 
   always @* begin
     if (rst_ni) begin

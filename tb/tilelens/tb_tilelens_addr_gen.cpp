@@ -6,7 +6,11 @@
  * Each started box is a supported (descriptor, box) pair; its nest comes
  * from tl_counter_hw(), its tile base from tl_split_sum_masked(). Stimulus:
  * the paper's Figure 9 views in linear and tile-major mode, the case-2
- * example and section 6.5, with the request always ready; then seeded
+ * example and section 6.5, and two tile-major boxes per split level 1..4
+ * whose split outer counter (the level above the split one) takes more than
+ * one value (a fixed search over random supported cases: the same boxes in
+ * every run; random boxes put the outer counter at level 5 about once in
+ * 3,000), with the request always ready; then seeded
  * random supported boxes (columns, and rows in linear mode, may start out of
  * bounds), random gaps between boxes, start requests while busy, random
  * back-pressure profiles per box (always ready, 90 %, 50 %, 10 %, bursts),
@@ -25,9 +29,54 @@
 struct TbAddrGen : tlstim::GenTb<TbAddrGen, Vtilelens_addr_gen> {
   static constexpr const char *kName = "tilelens_addr_gen";
   static const bool kTileModes = true;
-  explicit TbAddrGen(lockstep::Env &env) : GenTb(env) {}
+  // one bin per split level 1..4: a box whose split outer counter, at
+  // level split_level + 1, steps (count > 1)
+  int b_split_lv[TL_MAX_LEVELS - 1];
 
-  std::vector<tlstim::Case> directed_cases() { return tlstim::paper_cases(); }
+  explicit TbAddrGen(lockstep::Env &env) : GenTb(env) {
+    for (int l = 1; l < TL_MAX_LEVELS - 1; l++)
+      b_split_lv[l] = env.cov.bin("split level " + std::to_string(l) + ", outer counter at level " +
+                                  std::to_string(l + 1) + " stepping");
+  }
+
+  // The nest tilelens_counter_cfg gives the box (tl_counter_hw).
+  static tl_counter_hw_out nest_of(const tlstim::Case &c) {
+    tl_desc_info info;
+    tl_desc_info_get(&c.d, &info);
+    tl_counter_hw_out o;
+    tl_counter_hw(&c.d, &info, &c.b, &o);
+    return o;
+  }
+
+  // Split level of a box whose split outer counter steps, or 0.
+  static uint32_t stepping_split(const tlstim::Case &c) {
+    const tl_counters &n = nest_of(c).nest;
+    return n.split_level && n.count[n.split_level + 1] > 1 ? n.split_level : 0;
+  }
+
+  // The paper's cases, then two boxes per split level found by a fixed
+  // search (seeded: the same boxes in every run).
+  std::vector<tlstim::Case> directed_cases() {
+    std::vector<tlstim::Case> v = tlstim::paper_cases();
+    lockstep::Rng search;
+    search.seed(0x5b117);
+    int found[TL_MAX_LEVELS] = {0};
+    for (int n = 0; n < 4000000 && v.size() < tlstim::kPaperCases + 2 * (TL_MAX_LEVELS - 2); n++) {
+      tlstim::Case c = tlstim::random_supported(search, 1);
+      if (tl_request_check(&c.d, &c.b) != TL_OK) continue;
+      uint32_t l = stepping_split(c);
+      if (l && found[l] < 2) { found[l]++; v.push_back(c); }
+    }
+    return v;
+  }
+
+  void step(lockstep::Env &env, Dut &dut, Exp &e) {
+    const bool was_busy = m.busy;
+    GenTb::step(env, dut, e);
+    if (was_busy || !m.busy) return;
+    const tl_counters &n = m.gen.cfg;
+    if (n.split_level && n.count[n.split_level + 1] > 1) env.cov.hit(b_split_lv[n.split_level]);
+  }
 
   // A supported (descriptor, box) pair.
   tlstim::Case random_case(lockstep::Rng &rng) {
@@ -71,8 +120,7 @@ struct TbAddrGen : tlstim::GenTb<TbAddrGen, Vtilelens_addr_gen> {
   void drive_case(Dut &dut, const tlstim::Case &c) {
     tl_desc_info info;
     tl_desc_info_get(&c.d, &info);
-    tl_counter_hw_out o;
-    tl_counter_hw(&c.d, &info, &c.b, &o);
+    const tl_counter_hw_out o = nest_of(c);
     tlstim::SumIn si = tlstim::sum_input(c, info.row_mask);
     tl_split_sum_out so;
     tl_split_sum_masked(&si.in, info.row_mask, &so);

@@ -11,7 +11,10 @@
  * and they hold until the next done_o; start_ready_o is !busy_o;
  * asynchronous reset clears everything and drops the check in flight.
  * Stimulus: the paper's Figure 9 descriptors (2-D, 3-D, 4-D views, linear
- * and both tile shapes), one descriptor per two-fault coverage bin (a fixed
+ * and both tile shapes), the two edges of the overflow rule (a tensor whose
+ * last byte is exactly 2^64 - 1, ok, and exactly 2^64, OVERFLOW, with every
+ * element size and through a stride; random descriptors come within one
+ * byte of 2^64 too rarely), one descriptor per two-fault coverage bin (a fixed
  * search over ordered pairs of one-rule breaks), then seeded random supported descriptors (linear and tile-major, rank 1..5,
  * every element size and tile shape), the same broken in one way (every
  * descriptor rule, extreme dims and strides, column strides m*L with m a
@@ -44,12 +47,13 @@ struct TbDescCheck {
   struct Result { uint8_t err, rmask, smask; uint32_t lm; } held{0, 0, 0, 0};
   lockstep::ResetSchedule resets{4000, 50000};
 
-  std::vector<tl_desc> directed;   // Fig. 9 (the first n_fig9), then one per two-fault bin
+  std::vector<tl_desc> directed;   // Fig. 9 (the first n_fig9), the overflow edges, one per two-fault bin
   size_t next_directed = 0, n_fig9 = 0;
   tl_desc cur;
   bool rst_n = true, directed_start = false;
   int b_err[TL_STATUS_COUNT], b_align_g, b_view_row, b_ok_lin, b_ok_tm, b_row, b_col, b_split0, b_splitk,
-      b_rank[6], b_elem[4], b_reset_busy, b_idle_reset, b_start_busy, b_fig9, b_dim_max;
+      b_rank[6], b_elem[4], b_reset_busy, b_idle_reset, b_start_busy, b_fig9, b_dim_max, b_last_max,
+      b_last_ovf;
   lockstep::FaultCross cross;
 
   // The descriptor rules as the RTL reports them (docs/tilelens.md rules
@@ -82,6 +86,8 @@ struct TbDescCheck {
     b_start_busy = c.bin("start_valid while busy (ignored)");
     b_fig9 = c.bin("paper Fig. 9 descriptors (directed)");
     b_dim_max = c.bin("dimension of exactly 2^32 (ok)");
+    b_last_max = c.bin("last byte exactly 2^64 - 1 (ok)");
+    b_last_ovf = c.bin("last byte exactly 2^64 (OVERFLOW)");
     // Every pair can occur: rank 6 or 7 still checks the five dimensions,
     // and tile_major = 1 with a bad shape still checks rules 10-12.
     cross.declare(c, "two faults", {"RANK", "ELEM_SIZE", "DIM", "STRIDE", "FEATURE", "ALIGN (base)", "OVERFLOW",
@@ -93,6 +99,7 @@ struct TbDescCheck {
     // 600 multi-rule descriptors, and a 2,000,000-cycle run (make's cap)
     // missed a bin for 3 seeds in 150.
     n_fig9 = directed.size();
+    for (const tl_desc &d : overflow_edges()) directed.push_back(d);
     lockstep::Rng search;
     search.seed(0x7e57);
     auto pairs = cross.directed<tl_desc>(
@@ -138,6 +145,40 @@ struct TbDescCheck {
     return true;
   }
 
+  // The tensor's last byte, base + s - 1 + sum over dims of (dim - 1) *
+  // stride (s for dim 0), exact: rule 8 (OVERFLOW) is last >= 2^64. Dims
+  // at or above the rank and dims of 0 add nothing.
+  static unsigned __int128 last_byte(const tl_desc &d) {
+    uint32_t r = d.rank < 5 ? d.rank : 5, s = d.elem_bytes;
+    unsigned __int128 last = (unsigned __int128)d.base + s - 1;
+    for (uint32_t k = 0; k < r; k++)
+      if (d.dim[k]) last += (unsigned __int128)(d.dim[k] - 1) * (k ? d.stride[k] : s);
+    return last;
+  }
+
+  // Linear descriptors at the two edges of rule 8, otherwise supported:
+  // the last byte exactly 2^64 - 1 (ok) and exactly 2^64 (OVERFLOW). A
+  // last byte computed one too small, or without its - 1, changes the
+  // status of only these; random descriptors reach them a few times in
+  // ten million cycles at best. Rank 1 with each element size (2^64 itself
+  // needs 1-byte elements: the base is a multiple of 16), rank 2 through
+  // a stride of 16, and the smallest tensor (base 0, one byte: last 0).
+  static std::vector<tl_desc> overflow_edges() {
+    std::vector<tl_desc> v;
+    tl_desc d;
+    std::memset(&d, 0, sizeof d);
+    d.rank = 1; d.elem_bytes = 1; d.log2_granule = 12; d.lead_stride = 16;
+    const uint64_t top = ~0ull << 4;               // 2^64 - 16
+    for (uint64_t n : {16ull, 17ull}) { d.base = top; d.dim[0] = n; v.push_back(d); }   // 2^64 - 1, 2^64
+    d.base = 0; d.dim[0] = 1; v.push_back(d);                                        // last byte 0
+    for (uint32_t s : {2u, 4u, 8u}) { d.elem_bytes = s; d.base = top; d.dim[0] = 16 / s; v.push_back(d); }
+    d.elem_bytes = 8; d.dim[0] = 3; v.push_back(d);                                  // 2^64 + 7
+    d.rank = 2; d.elem_bytes = 1; d.base = top - 16; d.dim[0] = 16; d.stride[1] = 16;
+    for (uint64_t n : {2ull, 3ull}) { d.dim[1] = n; v.push_back(d); }                // 2^64 - 1, 2^64 + 15
+    d.dim[0] = 17; d.dim[1] = 2; v.push_back(d);                                     // 2^64
+    return v;
+  }
+
   // Which rules d breaks, each evaluated on its own (no priority): bit F_x.
   // Dimensions at or above the rank take part in nothing (a rank of 6 or 7
   // checks all five); a dimension of 0 adds no extent.
@@ -154,10 +195,7 @@ struct TbDescCheck {
       if (d.elem_stride[k] > 1) m |= 1u << F_FEAT;
     if (d.interleave || d.swizzle) m |= 1u << F_FEAT;
     if (d.base % 16) m |= 1u << F_BASE;
-    unsigned __int128 last = (unsigned __int128)d.base + s - 1;
-    for (uint32_t k = 0; k < r; k++)
-      if (d.dim[k]) last += (unsigned __int128)(d.dim[k] - 1) * (k ? d.stride[k] : s);
-    if (last >> 64) m |= 1u << F_OVF;
+    if (last_byte(d) >> 64) m |= 1u << F_OVF;
     bool tm = d.tile_major == 1;
     uint32_t lg = d.log2_granule, la = d.log2_a, lb = d.log2_b;
     if (d.tile_major > 1 || (tm && (lg < 4 || lg > 16 || la > lg || lb > lg || la + lb + ls != lg)))
@@ -329,11 +367,13 @@ struct TbDescCheck {
       }
       if (!cls_bad) cv.hit(b_view_row);
     }
+    if (pend_st == TL_ERR_OVERFLOW && last_byte(d) == (unsigned __int128)1 << 64) cv.hit(b_last_ovf);
     if (pend_st != TL_OK) return;
     cv.hit(d.tile_major ? b_ok_tm : b_ok_lin);
     cv.hit(b_rank[d.rank]);
     cv.hit(b_elem[__builtin_ctz(d.elem_bytes)]);
     for (uint32_t k = 0; k < d.rank; k++) if (d.dim[k] == (1ull << 32)) cv.hit(b_dim_max);
+    if (last_byte(d) == (unsigned __int128)~0ull) cv.hit(b_last_max);
     if (!d.tile_major) return;
     for (uint32_t k = 1; k < d.rank; k++) {
       if (pend.row_mask >> k & 1) cv.hit(b_row);

@@ -1,7 +1,13 @@
 /*
  * tb_tilelens_split_sum_pipe.cpp - lockstep harness of the pipelined
- * split-and-sum tilelens_split_sum_pipe (Stages = 5, its default) against
- * the cycle model tl_split_sum_pipe_step(), every output every cycle.
+ * split-and-sum tilelens_split_sum_pipe against the cycle model
+ * tl_split_sum_pipe_step(), every output every cycle. Built at the RTL's
+ * default Stages = 5 (cosim-tilelens_split_sum_pipe, its replays) and, with
+ * -GStages=N -DTB_STAGES=N, at every other supported value 0..4
+ * (cosim-tilelens_split_sum_pipe-stages, tb/tilelens/tilelens.mk): each
+ * value leaves out other cuts (Stages 1 keeps only the output flops, 2 adds
+ * the products' cut, and so on), so a bug in a cut's enable or in the
+ * valid pipeline can show at one value only.
  *
  * Stimulus: the split-and-sum inputs of tb_tilelens_split_sum (the directed
  * list of tl_stim.h, then seeded random with one case in sixteen breaking
@@ -19,12 +25,20 @@
 #include "lockstep.h"
 #include "tl_stim.h"
 
+#ifndef TB_STAGES
+#define TB_STAGES 5   // the RTL's default Stages
+#endif
+
 struct TbSplitSumPipe {
   using Dut = Vtilelens_split_sum_pipe;
-  static constexpr const char *kName = "tilelens_split_sum_pipe";
+#define TB_STR2(x) #x
+#define TB_STR(x) TB_STR2(x)
+  // Stages 5 is the block itself; another value names its build
+  static constexpr const char *kName =
+      TB_STAGES == 5 ? "tilelens_split_sum_pipe" : "tilelens_split_sum_pipe.stages" TB_STR(TB_STAGES);
   static constexpr bool kClocked = true;
   static constexpr uint64_t kDefaultCycles = 10000000;
-  static constexpr uint32_t kStages = 5;   // the RTL's default Stages
+  static constexpr uint32_t kStages = TB_STAGES;   // the RTL's Stages of this build
   struct Exp { bool care; uint8_t valid; uint64_t tile_base; uint64_t row; uint8_t err; };
 
   std::vector<tlstim::SumIn> directed;
@@ -37,8 +51,10 @@ struct TbSplitSumPipe {
   explicit TbSplitSumPipe(lockstep::Env &env) : directed(tlstim::sum_directed()), gen(env.rng) {
     auto &c = env.cov;
     b_b2b = c.bin("back to back: 8 valid requests in a row out in a row");
-    b_bubble = c.bin("bubble between two requests in flight");
-    b_reset_inflight = c.bin("reset with requests in flight");
+    // two requests in flight around a bubble need 3 stages; any request in
+    // flight at a reset needs 1 (optional bins below that)
+    b_bubble = c.bin("bubble between two requests in flight", kStages >= 3);
+    b_reset_inflight = c.bin("reset with requests in flight", kStages >= 1);
     b_ok = c.bin("valid out, ok");
     b_rr = c.bin("valid out, ROW_RANGE");
     b_ovf = c.bin("valid out, OVERFLOW");
@@ -46,7 +62,7 @@ struct TbSplitSumPipe {
     b_lin = c.bin("valid out, linear ok");
     static const char *sn[3] = {"back to back", "sparse", "idle"};
     for (int k = 0; k < 3; k++) b_style[k] = c.bin(std::string("issue style: ") + sn[k]);
-    tl_split_sum_pipe_reset(&model, kStages);
+    env.check(tl_split_sum_pipe_reset(&model, kStages) == TL_OK, "Stages out of the model's range");
   }
 
   template <class V> void ports(V &v, Dut &d, Exp &e) {
@@ -97,7 +113,7 @@ struct TbSplitSumPipe {
     d.log2_b_i = (uint8_t)in.log2_b;
     d.tile_major_i = (uint8_t)in.tile_major;
     const uint32_t inflight = model.valid;
-    const bool out_tm = (modes >> (kStages - 1)) & 1u;
+    const bool out_tm = kStages ? (modes >> (kStages ? kStages - 1 : 0)) & 1u : in.tile_major & 1u;
     modes = (modes << 1) | (in.tile_major & 1u);
     tl_split_sum_out o;
     int v;
