@@ -23,13 +23,13 @@ $(foreach b,$(TILELENS_TB_CROSS),$(TB_DIR)/tilelens/$(b)/obj/V$(b)): tb/common/f
 TILELENS_NOT_REPLAYED :=
 TEST_GROUPS_TILELENS += $(foreach b,$(TILELENS_TB_BLOCKS),cosim-$(b) $(if $(filter $(b),$(TILELENS_NOT_REPLAYED)),,replay-$(b)))
 MAIN_TARGETS         += $(foreach b,$(TILELENS_TB_BLOCKS),main-cosim-$(b))
-BENCH_TARGETS        += $(foreach b,$(TILELENS_TB_BLOCKS),bench-$(b)) bench-tb-table
+BENCH_TB_TARGETS     += $(foreach b,$(TILELENS_TB_BLOCKS),bench-$(b)) bench-tb-table
 REGRESS_TARGETS      += $(foreach b,$(TILELENS_TB_BLOCKS),regress-$(b))
 
 # Mutation check (not part of make test: it rebuilds one harness per mutant).
 .PHONY: mutate-tilelens
 mutate-tilelens: lib
-	bash scripts/mutate.sh $(TILELENS_TB_BLOCKS)
+	bash scripts/mutate.sh $(TILELENS_TB_BLOCKS) $(TL_SSP_BLOCKS)
 
 # Replay sizes: Icarus runs these blocks at 50 (five 32 x 41 multipliers,
 # about 60K cells, gate level) to 30,000 vectors/s; each replay is sized to
@@ -56,3 +56,48 @@ GL_VECTORS_tilelens_box_check       := 500
 GL_VECTORS_tilelens_addr_gen        := 5000
 GL_VECTORS_tilelens_base_addr_gen   := 5000
 GL_VECTORS_tilelens_bit_permute     := 100000
+# the 4 KB MSHR at its default 64 entries (4,544 flops; every cycle
+# compares two 36-bit pages with 64 tags): Icarus ran its RTL at 386 and
+# its netlist at 44 vectors/s (100,000 and 10,000 vectors agreed by hand,
+# 5 December 2026)
+REPLAY_VECTORS_tilelens_mshr        := 10000
+GL_VECTORS_tilelens_mshr            := 1000
+# the prefetch generator's netlist runs at about 350 vectors/s under Icarus
+# (10,000 vectors agreed, 5 December 2026)
+GL_VECTORS_tilelens_pf_gen          := 4000
+
+# The pipelined split-and-sum at every other supported Stages (0..4; the
+# block's own harness above runs its default, 5): the same harness, built
+# with -GStages=N -DTB_STAGES=N as build/tb/tilelens/
+# tilelens_split_sum_pipe.stages<N>/obj/Vtilelens_split_sum_pipe.stages<N>
+# (the path scripts/mutate.sh builds for a block of that name, so mutants
+# seen at one value only are listed under it). Each value keeps other cuts
+# (1: the output flops only; 2: and the products; 3: and the sums; 4: and
+# the partial products), so a bug in one cut's enable or in the valid
+# pipeline can show at one value only. Short runs (the directed list, then
+# random requests in every issue style, resets in flight), compiled at
+# -O1: the build is most of the cost.
+TL_SSP_STAGES := 0 1 2 3 4
+TL_SSP_BLOCKS := $(foreach n,$(TL_SSP_STAGES),tilelens_split_sum_pipe.stages$(n))
+TL_SSP_CYCLES ?= 100000
+# $(1) Stages
+define tl_ssp_stages
+$(TB_DIR)/tilelens/tilelens_split_sum_pipe.stages$(1)/obj/Vtilelens_split_sum_pipe.stages$(1): tb/tilelens/tb_tilelens_split_sum_pipe.cpp tb/tilelens/tilelens.mk $(TB_COMMON_DEPS) $$(wildcard $(TB_RTL)/tilelens/*.v $(TB_RTL)/tilelens/*.vh $(TB_RTL)/common/*.v tb/tilelens/*.h) $(BUILD)/lib/libtilelens.a
+	@mkdir -p $$(@D)
+	@rm -f $$@
+	$(VERILATOR) $(TB_VFLAGS) -fno-dfg -MAKEFLAGS "OPT_FAST=-O1" -GStages=$(1) $(TB_EXTRA_VFLAGS) \
+	  -CFLAGS "-O1 -DTB_STAGES=$(1) -I$(CURDIR)/tb/common -I$(CURDIR)/tb/tilelens -I$(CURDIR)/cmodel/include -I$(CURDIR)/cmodel/test/tilelens" \
+	  -y $(TB_RTL)/tilelens -y $(TB_RTL)/common --top-module tilelens_split_sum_pipe $(TB_RTL)/tilelens/tilelens_split_sum_pipe.v \
+	  $(CURDIR)/tb/tilelens/tb_tilelens_split_sum_pipe.cpp $(CURDIR)/$(BUILD)/lib/libtilelens.a \
+	  --Mdir $$(@D) -o Vtilelens_split_sum_pipe.stages$(1) > $$(@D)/../build.log 2>&1 || { tail -n 30 $$(@D)/../build.log; exit 1; }
+endef
+$(foreach n,$(TL_SSP_STAGES),$(eval $(call tl_ssp_stages,$(n))))
+.PHONY: tb-tilelens_split_sum_pipe-stages cosim-tilelens_split_sum_pipe-stages
+tb-tilelens_split_sum_pipe-stages: $(foreach b,$(TL_SSP_BLOCKS),$(TB_DIR)/tilelens/$(b)/obj/V$(b))
+cosim-tilelens_split_sum_pipe-stages: tb-tilelens_split_sum_pipe-stages
+	@for b in $(TL_SSP_BLOCKS); do d=$(TB_DIR)/tilelens/$$b; \
+	  $$d/obj/V$$b --seed $(SEED) --cycles $(TL_SSP_CYCLES) --out-dir $$d $(COSIM_ARGS) > $$d/run.log 2>&1 \
+	    || { grep -m 3 '^cyc=' $$d/run.log; tail -n 5 $$d/run.log; exit 1; }; \
+	  grep -E ': seed |^SUMMARY' $$d/run.log; done
+TEST_GROUPS_TILELENS += cosim-tilelens_split_sum_pipe-stages
+MAIN_TARGETS         += main-cosim-tilelens_split_sum_pipe-stages

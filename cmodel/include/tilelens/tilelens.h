@@ -98,6 +98,21 @@ typedef enum {
   TL_ERR_RANGE = 18,        /* an argument outside its documented range (a
                                1-bit input other than 0/1, a size or index
                                beyond the tensor, a page size above 2^40)     */
+  /* The 4 KB-granularity MSHR (tl_mshr_*, rtl/tilelens/tilelens_mshr.v). */
+  TL_ERR_MSHR_PARAM,        /* tl_mshr_init: entries outside 1..TL_MSHR_ENTRIES_MAX
+                               or page_bits outside 1..TL_MSHR_PAGE_BITS_MAX    */
+  TL_ERR_MSHR_DUP_FILL,     /* a fill for a page already filled (fill_err_o 1)  */
+  TL_ERR_MSHR_UNTRACKED_FILL, /* a fill for a page no entry has requested from
+                               memory (fill_err_o 2)                           */
+  /* The adaptive stride prefetcher (tl_pf_*, docs/tilelens_prefetch.md);
+   * the 5-bit err_o ports of tilelens_pf_degree and tilelens_pf_gen carry
+   * these values (TL_PF_ERR_* below). */
+  TL_ERR_PF_CONFIG,         /* a prefetcher configuration out of range: a zero
+                               SM count, CTAs per SM, requests per tile, CTA
+                               count, K-iteration count or stride            */
+  TL_ERR_PF_ITER,           /* a demand access at or past the tensor's last
+                               K iteration (iter >= K / TILE_K)              */
+  TL_ERR_PF_RETIRE,         /* a CTA retired while none remained              */
   TL_STATUS_END             /* one past the last code                         */
 } tl_status;
 
@@ -160,7 +175,10 @@ TL_API tl_status tl_box_requests(const tl_desc *d, const tl_box *b,
  * 1), log2_a, log2_b, log2_granule and lead_stride (L = K*s) of d.
  * tl_tile_offset_get() returns TL_ERR_NULL, TL_ERR_ELEM_SIZE,
  * TL_ERR_TILE_SHAPE, TL_ERR_LEAD_STRIDE (those fields broken, e.g. a zeroed
- * descriptor), TL_ERR_RANGE (i >= K) or TL_ERR_OVERFLOW (offset >= 2^64),
+ * descriptor), TL_ERR_RANK / TL_ERR_DIM (rank not 1..5, a dim of 0),
+ * TL_ERR_RANGE (i >= K, or j >= N: the columns the view spans, 1 + the sum
+ * over dimensions d >= 1 whose stride is a multiple m of L of
+ * (dim[d]-1)*m) or TL_ERR_OVERFLOW (offset >= 2^64),
  * with *off = 0; tl_tile_offset() returns TL_TILE_OFFSET_INVALID then. */
 #define TL_TILE_OFFSET_INVALID UINT64_MAX
 TL_API tl_status tl_tile_offset_get(const tl_desc *d, uint64_t i, uint64_t j, uint64_t *off);
@@ -573,6 +591,370 @@ typedef struct {
 #define TL_PAGES_MAX (1u << 22)
 TL_API tl_status tl_box_pages(const tl_desc *d, const tl_box *b, uint32_t log2_page,
                        uint64_t *pages, size_t cap, tl_page_stats *st);
+
+/* ==== BEGIN tilelens_mshr: the 4 KB-granularity MSHR (paper section 5.2) ====
+ * Cycle model of rtl/tilelens/tilelens_mshr.v (docs/tilelens_mshr.md). A
+ * partition of `entries` entries, each one 4 KB HBF page (tag = byte address
+ * >> 12, page_bits wide) and a waiter mask of its 32 sectors of 128 B. A
+ * waiter is one (page, sector) pair.
+ *   miss     accepted when miss_valid && miss_ready: merges into the entry
+ *            of its page (sets the sector's bit; a bit already set stays
+ *            one waiter), else allocates the lowest free entry, whose page
+ *            is then requested from memory. No entry free and no match:
+ *            miss_ready = 0 (back-pressure, the miss is never dropped).
+ *   memory   mem_valid/mem_page: the lowest entry whose request memory has
+ *            not accepted yet (mem_ready).
+ *   fill     fill_valid/fill_page: the page's data arrived. Error (state
+ *            unchanged): fill_err = TL_MSHR_FILL_DUP for a page already
+ *            filled, TL_MSHR_FILL_UNTRACKED for a page no entry has had
+ *            accepted by memory.
+ *   release  rel_valid/rel_page/rel_sector: one waiter per cycle, taken when
+ *            rel_ready; order: the lowest filled entry, its lowest sector.
+ *            A miss that merges into a filled entry joins its releases. The
+ *            entry frees when its last waiter is taken.
+ * One call of tl_mshr_step() = one clock cycle: *out receives the outputs
+ * of the cycle (the RTL's outputs before the edge, for these inputs), then
+ * the state advances to the edge. rst_n = 0 empties the MSHR at once (the
+ * RTL's asynchronous reset): the outputs are those of the empty MSHR and
+ * the inputs are ignored. Example (entries 2): miss (P,3), miss (P,7) ->
+ * one allocation, one merge; memory takes P; fill P -> releases (P,3) then
+ * (P,7), and the entry is free again.
+ * The object is a plain struct without pointers (it may be copied or saved
+ * as bytes). */
+#define TL_MSHR_LOG2_PAGE         12u  /* 4 KB pages                           */
+#define TL_MSHR_LOG2_SECTOR        7u  /* 128 B sectors                        */
+#define TL_MSHR_SECTORS           32u  /* sectors per page: the waiter mask    */
+#define TL_MSHR_SECTOR_BITS        5u  /* RTL miss_sector_i / rel_sector_o     */
+#define TL_MSHR_ENTRIES_DEFAULT   64u  /* RTL Entries (docs/tilelens_mshr.md)   */
+#define TL_MSHR_ENTRIES_MAX      256u
+#define TL_MSHR_PAGE_BITS_DEFAULT 36u  /* RTL PageWidth: 48-bit byte addresses */
+#define TL_MSHR_PAGE_BITS_MAX     52u  /* 64-bit byte addresses                */
+
+typedef enum {                          /* RTL fill_err_o */
+  TL_MSHR_FILL_OK = 0,
+  TL_MSHR_FILL_DUP = 1,
+  TL_MSHR_FILL_UNTRACKED = 2
+} tl_mshr_fill_err;
+
+typedef struct {                        /* the RTL's inputs of one cycle */
+  uint32_t rst_n;                       /* rst_ni                        */
+  uint32_t miss_valid;                  /* miss_valid_i                  */
+  uint64_t miss_page;                   /* miss_page_i  (< 2^page_bits)  */
+  uint32_t miss_sector;                 /* miss_sector_i (< 32)          */
+  uint32_t mem_ready;                   /* mem_ready_i                   */
+  uint32_t fill_valid;                  /* fill_valid_i                  */
+  uint64_t fill_page;                   /* fill_page_i                   */
+  uint32_t rel_ready;                   /* rel_ready_i                   */
+} tl_mshr_in;
+
+typedef struct {                        /* the RTL's outputs of one cycle */
+  uint32_t miss_ready;                  /* miss_ready_o                  */
+  uint32_t mem_valid;                   /* mem_valid_o                   */
+  uint64_t mem_page;                    /* mem_page_o (0 when !mem_valid) */
+  uint32_t fill_err;                    /* fill_err_o, tl_mshr_fill_err  */
+  uint32_t rel_valid;                   /* rel_valid_o                   */
+  uint64_t rel_page;                    /* rel_page_o (0 when !rel_valid) */
+  uint32_t rel_sector;                  /* rel_sector_o (0 when !rel_valid) */
+} tl_mshr_out;
+
+typedef struct {                        /* counted over cycles with rst_n = 1 */
+  uint64_t cycles;
+  uint64_t misses;                      /* misses accepted                 */
+  uint64_t merges;                      /* of which merged into an entry   */
+  uint64_t allocations;                 /* of which allocated an entry     */
+  uint64_t stall_cycles;                /* miss_valid && !miss_ready       */
+  uint64_t mem_requests;                /* pages taken by memory           */
+  uint64_t fills;                       /* fills accepted                  */
+  uint64_t releases;                    /* waiters taken (rel_ready)       */
+  uint64_t dup_fills;                   /* TL_MSHR_FILL_DUP cycles          */
+  uint64_t untracked_fills;             /* TL_MSHR_FILL_UNTRACKED cycles    */
+  uint32_t occupancy;                   /* entries in use now              */
+  uint32_t high_water;                  /* most entries in use at an edge  */
+} tl_mshr_stats;
+
+typedef struct {
+  uint32_t      entries;                /* configuration (kept by resets)  */
+  uint32_t      page_bits;
+  uint32_t      tag;                    /* set by tl_mshr_init             */
+  uint32_t      reserved;               /* 0 (no padding in the struct)    */
+  uint8_t       valid[TL_MSHR_ENTRIES_MAX];   /* entry in use            */
+  uint8_t       req[TL_MSHR_ENTRIES_MAX];     /* page not yet taken by memory */
+  uint8_t       filled[TL_MSHR_ENTRIES_MAX];  /* data arrived: draining  */
+  uint32_t      mask[TL_MSHR_ENTRIES_MAX];    /* waiting sectors         */
+  uint64_t      page[TL_MSHR_ENTRIES_MAX];    /* page tag                */
+  tl_mshr_stats stats;
+} tl_mshr;
+
+/* Empty MSHR, statistics cleared. TL_ERR_NULL, TL_ERR_MSHR_PARAM (nothing
+ * written) for entries outside 1..TL_MSHR_ENTRIES_MAX or page_bits outside
+ * 1..TL_MSHR_PAGE_BITS_MAX. */
+TL_API tl_status tl_mshr_init(tl_mshr *m, uint32_t entries, uint32_t page_bits);
+/* Empty again, statistics cleared, same parameters (TL_ERR_NULL,
+ * TL_ERR_STATE if not initialized). */
+TL_API tl_status tl_mshr_reset(tl_mshr *m);
+/* One clock cycle (see above). Returns TL_OK, or the cycle's fill error
+ * (TL_ERR_MSHR_DUP_FILL, TL_ERR_MSHR_UNTRACKED_FILL; out->fill_err says the
+ * same, the rest of the cycle proceeds); TL_ERR_NULL, TL_ERR_STATE (not
+ * initialized) or TL_ERR_RANGE (a 1-bit input not 0/1, a page >= 2^page_bits,
+ * a sector >= 32) with nothing changed and *out zeroed. */
+TL_API tl_status tl_mshr_step(tl_mshr *m, const tl_mshr_in *in, tl_mshr_out *out);
+/* Entries in use (0 for NULL). */
+TL_API uint32_t tl_mshr_occupancy(const tl_mshr *m);
+/* Checkpoint (tl_ckpt_save / tl_ckpt_load, kind TL_CKPT_MSHR): save
+ * (TL_ERR_NULL, TL_ERR_STATE for an MSHR never initialized, TL_ERR_LIMIT)
+ * and restore (TL_ERR_STATE also when the payload is no state the model can
+ * reach: parameters out of range, flags other than 0/1, a used entry with
+ * no waiter or both requested and filled, two used entries of one page, a
+ * page beyond page_bits, a free entry not cleared, a wrong occupancy; *m
+ * unchanged on an error). A restored MSHR continues exactly as the saved
+ * one, statistics included. */
+TL_API tl_status tl_mshr_save(const tl_mshr *m, void *buf, size_t cap, size_t *len);
+TL_API tl_status tl_mshr_restore(tl_mshr *m, const void *buf, size_t len);
+/* ==== END tilelens_mshr ==== */
+
+/* ==== BEGIN tilelens_pf: the adaptive stride prefetcher (paper section 5.3) ====
+ * Cycle models of rtl/tilelens/tilelens_pf_degree.v and tilelens_pf_gen.v
+ * (docs/tilelens_prefetch.md). Both follow the MSHR's convention: one call
+ * of tl_pf_*_step() = one clock cycle; *out receives the cycle's outputs
+ * (the RTL's outputs before the edge), then the state takes the edge.
+ * rst_n = 0 is the RTL's asynchronous reset: the state is cleared at once,
+ * the outputs are those of the reset state and the other inputs are
+ * ignored. The objects are plain structs without pointers.
+ *
+ * Degree unit (paper Eq. 6 with the plane-collision factor F):
+ *   p_wave = min(ctas_left, N_SM * C_SM) * p_tile
+ *   d      = min(F * floor(BL / p_wave), K / TILE_K)     (p_wave = 0: K / TILE_K)
+ * Events (at most one per edge; cfg wins over retire):
+ *   cfg     cfg_valid: N_SM, C_SM, p_tile, the grid's CTA count, BL (the
+ *           requests in flight that saturate the bus: bandwidth in 4 KB
+ *           requests per cycle times the NAND latency in cycles) and
+ *           K / TILE_K are loaded; any of them zero except BL:
+ *           TL_ERR_PF_CONFIG, nothing loaded.
+ *   retire  one CTA of the grid retired: ctas_left - 1 (none left:
+ *           TL_ERR_PF_RETIRE, nothing changes).
+ * err holds the status of the last event. An accepted event (re)starts the
+ * division: one clock to register the active CTAs, one to form p_wave,
+ * ceil(17 / qbits) clocks of a restoring divider (qbits quotient bits per
+ * clock, the RTL's QuotBitsPerCycle), one to write degree = min(F * q,
+ * K / TILE_K); busy is 1 in between (TL_PF_DEG_LATENCY(qbits) cycles after
+ * the event's; 20 at qbits = 1). Degree keeps its old value until then; a new event
+ * restarts the division. */
+#define TL_PF_NSM_BITS        8u   /* RTL NsmWidth: SMs 1..255 (H200: 132)          */
+#define TL_PF_CSM_BITS        6u   /* RTL CsmWidth: CTAs per SM 1..63 (Hopper: 32)  */
+#define TL_PF_PTILE_BITS      9u   /* RTL PtileWidth: requests per tile 1..511      */
+#define TL_PF_CTA_BITS       20u   /* RTL CtaWidth: CTAs of a grid 1..2^20-1        */
+#define TL_PF_SLOT_BITS      14u   /* N_SM * C_SM                                   */
+#define TL_PF_PWAVE_BITS     23u   /* p_wave = active CTAs * p_tile                 */
+#define TL_PF_BL_BITS        17u   /* RTL BlWidth: BL 0..131071 requests            */
+#define TL_PF_KIT_BITS       16u   /* RTL KitWidth: K / TILE_K 1..65535; also d     */
+#define TL_PF_FACTOR_DEFAULT  2u   /* RTL PlaneFactor (1..3)                        */
+#define TL_PF_FACTOR_MAX      3u
+#define TL_PF_QBITS_DEFAULT   1u   /* RTL QuotBitsPerCycle (1..17)                  */
+#define TL_PF_DEG_LATENCY(q)  (3u + (TL_PF_BL_BITS + (q) - 1u) / (q))
+#define TL_PF_ERR_BITS        5u   /* RTL err_o: a tl_status value                  */
+
+typedef struct {                   /* the RTL's inputs of one cycle */
+  uint32_t rst_n;                  /* rst_ni */
+  uint32_t cfg_valid;              /* cfg_valid_i */
+  uint32_t nsm, csm, ptile, ctas;  /* nsm_i, csm_i, ptile_i, ctas_i */
+  uint32_t bl;                     /* bl_i */
+  uint32_t kiters;                 /* kiters_i: K / TILE_K */
+  uint32_t retire;                 /* retire_i */
+} tl_pf_degree_in;
+
+typedef struct {                   /* the RTL's outputs of one cycle */
+  uint32_t degree;                 /* degree_o: d */
+  uint32_t busy;                   /* busy_o: a division in progress */
+  uint32_t err;                    /* err_o: tl_status of the last event */
+  uint32_t active;                 /* active_o: min(ctas_left, N_SM * C_SM) */
+  uint32_t ctas_left;              /* ctas_left_o */
+} tl_pf_degree_out;
+
+typedef struct {                   /* counted over cycles with rst_n = 1 */
+  uint64_t cycles;
+  uint64_t configs;                /* cfg events accepted */
+  uint64_t retires;                /* retire events accepted */
+  uint64_t rejected;               /* events with an error */
+  uint64_t divisions;              /* divisions completed (degree written) */
+  uint64_t restarts;               /* divisions abandoned for a newer event */
+  uint64_t busy_cycles;
+} tl_pf_degree_stats;
+
+typedef struct {
+  uint32_t factor, qbits, tag;     /* configuration (kept by resets) */
+  /* registers of the RTL */
+  uint32_t slots, ptile, ctas_left, bl, kiters;
+  uint32_t cnt;                    /* clocks of the division left (0: idle) */
+  uint32_t act;                    /* active CTAs, registered */
+  uint32_t pwave;                  /* divisor */
+  uint32_t rem;                    /* partial remainder */
+  uint32_t quo;                    /* dividend shifting out, quotient in */
+  uint32_t degree;
+  uint32_t err;
+  tl_pf_degree_stats stats;
+} tl_pf_degree;
+
+/* The reference of Eq. 6 with the factor (any widths, 64-bit arithmetic):
+ * min(factor * floor(bl / pwave), kiters); pwave = 0 gives kiters. */
+TL_API uint64_t tl_pf_degree_eq6(uint64_t bl, uint64_t pwave, uint64_t kiters, uint64_t factor);
+/* Reset state (degree 0), statistics cleared. TL_ERR_NULL; TL_ERR_RANGE
+ * (nothing written) for factor outside 1..3 or qbits outside 1..17. */
+TL_API tl_status tl_pf_degree_init(tl_pf_degree *u, uint32_t factor, uint32_t qbits);
+/* One clock cycle. Returns TL_OK or the event's error (out->err, the RTL's
+ * err_o, shows it from the next cycle); TL_ERR_NULL, TL_ERR_STATE (not
+ * initialized) or TL_ERR_RANGE (an input above its port width, a 1-bit
+ * input not 0/1) with nothing changed and *out zeroed. */
+TL_API tl_status tl_pf_degree_step(tl_pf_degree *u, const tl_pf_degree_in *in, tl_pf_degree_out *out);
+
+/* Stride prefetch generator. For each demand access (address a, K
+ * iteration iter of the tensor, stride s = the compute tile's K step in
+ * bytes, degree d) it issues the prefetches a + k*s for k = 1..D, D = d
+ * (L2 tier, tier 0) or, with the SRAM buffer, D = 2d (k = d+1..2d: tier 1,
+ * the buffer), never past the tensor: k <= kiters - 1 - iter (the rest is
+ * counted as dropped at the tensor's end). Addresses are TL_PF_ADDR_BITS
+ * wide; a prefetch that would cross 2^48 ends the demand's run with
+ * TL_ERR_OVERFLOW.
+ *   demand  taken when dem_valid && dem_ready (dem_ready = idle). Checked:
+ *           kiters or stride zero: TL_ERR_PF_CONFIG; iter >= kiters:
+ *           TL_ERR_PF_ITER; a + s >= 2^48: TL_ERR_OVERFLOW (nothing issued).
+ *           stride, kiters, degree and buffer are sampled with the demand.
+ *   issue   one candidate per clock: a candidate whose 4 KB page is in the
+ *           filter (the pages of the last `filter` prefetches issued) is
+ *           merged (skipped, no output, one clock); otherwise pf_valid = 1
+ *           until pf_ready, then its page enters the filter (FIFO order).
+ * err holds the status of the last demand taken. */
+#define TL_PF_ADDR_BITS      48u   /* RTL AddrWidth: byte addresses                  */
+#define TL_PF_LOG2_PAGE      12u   /* filter granule: 4 KB HBF pages                 */
+#define TL_PF_FILTER_DEFAULT  8u   /* RTL FilterEntries                              */
+#define TL_PF_FILTER_MAX     16u
+
+typedef struct {                   /* the RTL's inputs of one cycle */
+  uint32_t rst_n;                  /* rst_ni */
+  uint32_t dem_valid;              /* dem_valid_i */
+  uint64_t dem_addr;               /* dem_addr_i (< 2^48) */
+  uint32_t dem_iter;               /* dem_iter_i: K iteration of the access */
+  uint64_t stride;                 /* stride_i (< 2^48) */
+  uint32_t kiters;                 /* kiters_i: K / TILE_K */
+  uint32_t degree;                 /* degree_i: d (< 2^16) */
+  uint32_t buffer;                 /* buffer_i: the SRAM buffer tier is on */
+  uint32_t pf_ready;               /* pf_ready_i */
+} tl_pf_gen_in;
+
+typedef struct {                   /* the RTL's outputs of one cycle */
+  uint32_t dem_ready;              /* dem_ready_o */
+  uint32_t pf_valid;               /* pf_valid_o */
+  uint64_t pf_addr;                /* pf_addr_o (the candidate; meaningful when pf_valid) */
+  uint32_t pf_tier;                /* pf_tier_o: 0 L2, 1 SRAM buffer (when pf_valid) */
+  uint32_t err;                    /* err_o: tl_status of the last demand */
+} tl_pf_gen_out;
+
+typedef struct {                   /* counted over cycles with rst_n = 1 */
+  uint64_t cycles;
+  uint64_t demands;                /* demands taken (rejected ones included) */
+  uint64_t rejected;               /* demands with an error */
+  uint64_t issued;                 /* prefetches transferred (pf_valid && pf_ready) */
+  uint64_t issued_tier1;           /* of which to the SRAM buffer */
+  uint64_t merged;                 /* candidates skipped: page in the filter */
+  uint64_t dropped_end;            /* distances cut by the tensor's end */
+  uint64_t stall_cycles;           /* pf_valid && !pf_ready */
+  uint64_t overflows;              /* runs ended at 2^48 */
+} tl_pf_gen_stats;
+
+typedef struct {
+  uint32_t filter, tag;            /* configuration (kept by resets) */
+  /* registers of the RTL */
+  uint32_t busy;
+  uint64_t cand;                   /* address of the current candidate */
+  uint64_t stride;
+  uint32_t k;                      /* its distance 1..last */
+  uint32_t last;                   /* last distance of the run */
+  uint32_t d;                      /* degree sampled with the demand */
+  uint32_t err;
+  uint32_t fvalid;                 /* filter entry valid bits */
+  uint32_t wptr;                   /* next filter entry written */
+  uint64_t fpage[TL_PF_FILTER_MAX];/* filter page numbers (address >> 12) */
+  tl_pf_gen_stats stats;
+} tl_pf_gen;
+
+/* Idle, filter empty, statistics cleared. TL_ERR_NULL; TL_ERR_RANGE
+ * (nothing written) for filter outside 1..TL_PF_FILTER_MAX. */
+TL_API tl_status tl_pf_gen_init(tl_pf_gen *g, uint32_t filter);
+/* One clock cycle. Returns TL_OK or the error of a demand taken this cycle;
+ * TL_ERR_NULL, TL_ERR_STATE (not initialized) or TL_ERR_RANGE (an input
+ * above its port width, a 1-bit input not 0/1) with nothing changed and
+ * *out zeroed. */
+TL_API tl_status tl_pf_gen_step(tl_pf_gen *g, const tl_pf_gen_in *in, tl_pf_gen_out *out);
+/* Checkpoint (tl_ckpt_save / tl_ckpt_load, kinds TL_CKPT_PF_DEGREE and
+ * TL_CKPT_PF_GEN): save (TL_ERR_NULL, TL_ERR_STATE for an object never
+ * initialized, TL_ERR_LIMIT) and restore (TL_ERR_STATE also when the
+ * payload is no state the model can reach: parameters out of range, a
+ * register above its width, a division counter or run position out of
+ * range, an err value the block never writes; the object unchanged on an
+ * error). A restored object continues exactly as the saved one, statistics
+ * included. */
+TL_API tl_status tl_pf_degree_save(const tl_pf_degree *u, void *buf, size_t cap, size_t *len);
+TL_API tl_status tl_pf_degree_restore(tl_pf_degree *u, const void *buf, size_t len);
+TL_API tl_status tl_pf_gen_save(const tl_pf_gen *g, void *buf, size_t cap, size_t *len);
+TL_API tl_status tl_pf_gen_restore(tl_pf_gen *g, const void *buf, size_t len);
+/* ==== END tilelens_pf ==== */
+
+/* ==== BEGIN tilelens_ckpt ==== */
+/* ---- Checkpoint -------------------------------------------------------------
+ * State structs hold no pointers: a struct copy (assignment, memcpy) of a
+ * tl_tma, tl_gen or any other state struct of this library is a checkpoint
+ * and continues bit-exactly. For storage, the saved form is a 16-byte
+ * header followed by the struct's bytes (native byte order and compiler
+ * layout: a checkpoint is for the same build of the library):
+ *   magic  TL_CKPT_MAGIC (read in another byte order it does not match)
+ *   layout the struct's layout version (bumped whenever the struct changes)
+ *   kind   which struct (tl_ckpt_kind)
+ *   size   sizeof the struct
+ *   sum    FNV-1a 32 of the payload
+ * A load refuses (TL_ERR_STATE) another magic, layout, kind or size, a
+ * length that is not header + size, or a checksum mismatch, and then writes
+ * nothing. Another state struct (a prefetcher, an MSHR) takes the same
+ * mechanism by adding a kind below and a LAYOUT constant, and calling
+ * tl_ckpt_save / tl_ckpt_load with sizeof its struct (its own save/restore
+ * then checks that the loaded state is one its reset could produce). */
+#define TL_CKPT_MAGIC     0x4B434C54u   /* "TLCK" in a little-endian file */
+#define TL_CKPT_HDR_BYTES 16u
+typedef struct {
+  uint32_t magic;
+  uint16_t layout;
+  uint16_t kind;
+  uint32_t size;
+  uint32_t sum;
+} tl_ckpt_hdr;
+typedef enum {
+  TL_CKPT_TMA = 1,       /* tl_tma (its tl_gen inside); layout TL_CKPT_TMA_LAYOUT */
+  TL_CKPT_MSHR = 2,      /* tl_mshr; layout TL_CKPT_MSHR_LAYOUT */
+  TL_CKPT_PF_DEGREE = 3, /* tl_pf_degree; layout TL_CKPT_PF_DEGREE_LAYOUT */
+  TL_CKPT_PF_GEN = 4     /* tl_pf_gen; layout TL_CKPT_PF_GEN_LAYOUT */
+  /* next kinds: 2, 3, ... (one per state struct) */
+} tl_ckpt_kind;
+#define TL_CKPT_TMA_LAYOUT 1u
+#define TL_CKPT_MSHR_LAYOUT 1u
+#define TL_CKPT_PF_DEGREE_LAYOUT 1u
+#define TL_CKPT_PF_GEN_LAYOUT 1u
+/* Writes header + *obj (size bytes) to buf; *len (may be NULL) = bytes
+ * written. TL_ERR_NULL, TL_ERR_RANGE (kind 0 or above 0xFFFF, layout above
+ * 0xFFFF, size 0 or above 2^32-1), TL_ERR_LIMIT (cap below header + size:
+ * nothing written). */
+TL_API tl_status tl_ckpt_save(uint32_t kind, uint32_t layout, const void *obj, size_t size, void *buf, size_t cap,
+                              size_t *len);
+/* Checks a saved buffer against kind, layout and size without loading it:
+ * TL_OK, TL_ERR_NULL, TL_ERR_RANGE, TL_ERR_STATE (refused, see above). */
+TL_API tl_status tl_ckpt_check(uint32_t kind, uint32_t layout, size_t size, const void *buf, size_t len);
+/* tl_ckpt_check, then copies the payload to *obj (nothing written on an
+ * error). */
+TL_API tl_status tl_ckpt_load(uint32_t kind, uint32_t layout, void *obj, size_t size, const void *buf, size_t len);
+/* The TMA address unit: save (TL_ERR_STATE for a never-reset unit) and
+ * restore (TL_ERR_STATE also when the payload is not a unit a reset set
+ * up; *u unchanged on an error). A restored unit continues exactly as the
+ * saved one would have, cycle by cycle, statistics included. */
+TL_API tl_status tl_tma_save(const tl_tma *u, void *buf, size_t cap, size_t *len);
+TL_API tl_status tl_tma_restore(tl_tma *u, const void *buf, size_t len);
+/* ==== END tilelens_ckpt ==== */
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,12 @@ const char *tl_status_str(tl_status st) {
     [TL_ERR_STATE] = "TL_ERR_STATE: object not set up by its begin/reset function, or called out of order",
     [TL_ERR_LIMIT] = "TL_ERR_LIMIT: result beyond a documented resource bound",
     [TL_ERR_RANGE] = "TL_ERR_RANGE: argument outside its documented range",
+    [TL_ERR_MSHR_PARAM] = "TL_ERR_MSHR_PARAM: MSHR entries or page width outside the supported range",
+    [TL_ERR_MSHR_DUP_FILL] = "TL_ERR_MSHR_DUP_FILL: fill for an MSHR page already filled",
+    [TL_ERR_MSHR_UNTRACKED_FILL] = "TL_ERR_MSHR_UNTRACKED_FILL: fill for a page no MSHR entry has requested",
+    [TL_ERR_PF_CONFIG] = "TL_ERR_PF_CONFIG: prefetcher configuration out of range (a zero count, tile size or stride)",
+    [TL_ERR_PF_ITER] = "TL_ERR_PF_ITER: demand access at or past the tensor's last K iteration",
+    [TL_ERR_PF_RETIRE] = "TL_ERR_PF_RETIRE: CTA retired while none remained",
   };
   if ((unsigned)st >= TL_STATUS_END || !names[st]) return "TL_ERR_?: unknown status";
   return names[st];
