@@ -31,10 +31,11 @@ TEST_GROUPS_COMMON   :=
 TEST_GROUPS_FORMAL_CI :=
 MAIN_TARGETS         :=
 BENCH_TARGETS        :=
+BENCH_TB_TARGETS     :=
 REGRESS_TARGETS      :=
 
 .PHONY: all test test-tilelens test-fiber test-formal-ci test-groups test-dry lib lint synth \
-        formal bench regress clean deps install uninstall summary
+        formal bench bench-tb regress clean deps install uninstall summary
 .DEFAULT_GOAL := all
 
 deps:
@@ -45,6 +46,7 @@ deps:
 -include synth/synth.mk
 -include formal/formal.mk
 -include examples/examples.mk
+-include cmodel/systemc/systemc.mk
 -include scripts/checks.mk
 
 TEST_GROUPS_FILE := scripts/test_groups.txt
@@ -74,7 +76,12 @@ main-job: lib
 # `synth: deps` here would start the longest job last (deps ran in `all`).
 main-run: $(if $(filter synth,$(MAIN_TARGETS)),main-synth) $(filter-out synth,$(MAIN_TARGETS))
 
+# make bench: the C models' speed figures only (seconds): what a simulator
+# developer embedding the libraries wants. make bench-tb: the Verilator
+# harness benches (lockstep vs raw Verilator vs Icarus; builds every harness).
 bench: deps lib $(BENCH_TARGETS)
+
+bench-tb: deps lib $(BENCH_TB_TARGETS)
 
 regress: deps $(REGRESS_TARGETS)
 

@@ -56,6 +56,12 @@ tilelens)
     test "$rc" -eq 0 -a "$cyc" -eq "$sum" -a "$cyc" -gt 0
   bubbles=$(grep -c ': bubble' "$out/tma_trace_load7.out")
   expect tma_trace_bubbles "edge tile: 384 bubbles (128 col-major + 256 tile-major)" test "$bubbles" -eq 384
+  # The HBF prefetch demonstration (TMA unit, prefetcher, MSHR): deterministic
+  # output; with the degree unit each kernel's tail is shorter than with d fixed.
+  compare hbf_prefetch "$here/expected/hbf_prefetch.out" "$bin/hbf_prefetch" --every 4000
+  shorter=$(awk '/kernel .* with the degree unit/ { split($0, a, "tail "); split(a[2], b, " vs "); sub(/\).*/, "", b[2]);
+                if (b[1] + 0 >= b[2] + 0) bad = 1; n++ } END { print (n == 2 && !bad) ? "yes" : "no" }' "$out/hbf_prefetch.out")
+  expect hbf_prefetch_tail "both kernels: the tail is shorter with the degree unit" test "$shorter" = yes
   # A trace error is reported with its line and exit status 2.
   printf 'tensor,t,64,64,2,0,64,32\nload,nosuch,0,0,64,64,0\n' >"$out/bad.csv"
   "$bin/tma_trace" "$out/bad.csv" >/dev/null 2>"$out/bad.err"
@@ -76,6 +82,20 @@ fiber)
   expect fiber_issue_headers "fiber_issue.c includes the installed header only" \
     test "$(grep -c '^#include [<\"]fiber' "$here/fiber_issue.c")" -eq 1 -a -n "$(grep '^#include <fiber/fiber.h>' "$here/fiber_issue.c")"
   compare fiber_issue "$here/expected/fiber_issue.out" "$bin/fiber_issue" "$trace"
+  # The multi-warp SM (4 warps per SP, HMMA multi-pass, FFMA chains, a TMA
+  # tile load): it reaches the FIBER state only through functions (no
+  # member of an fb_issue), schedules with the eligibility query, reads the
+  # stall reasons, and its replay from a mid-run checkpoint matches.
+  compare fiber_sm "$here/expected/fiber_sm.out" "$bin/fiber_sm"
+  sm=$here/fiber_sm.c
+  expect fiber_sm_no_member "fiber_sm.c reads no member of an fb_issue" \
+    sh -c "! grep -Eq '\.st\.|st->|\.(rem|bm|arb|insn_q|rd_occ|rd_valid|cfg)\b' '$sm'"
+  expect fiber_sm_query "fiber_sm.c schedules with fb_issue_query and steps fb_issue_step" \
+    sh -c "grep -q 'fb_issue_query(' '$sm' && grep -q 'fb_issue_step(' '$sm' && grep -q 'fb_issue_get_stats(' '$sm'"
+  expect fiber_sm_replay "fiber_sm: replay from the checkpoint matches bit-exactly" \
+    grep -q 'replay matches bit-exactly' "$out/fiber_sm.out"
+  expect fiber_sm_multipass "fiber_sm: multi-pass reads and EMPTY stalls on every SP" \
+    sh -c "awk '/^ *[0-3] /{ if (\$3 > \$2 && \$5 > 0) n++ } END { exit n != 4 }' '$out/fiber_sm.out'"
   o=$out/fiber_issue.out
   # Paper Fig. 6(c) as SPEC B.2 states it: grants 0x9, 0xf seven times, 0x6;
   # wefts 1 and 2 stall once, on weft 0's banks.

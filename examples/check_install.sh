@@ -64,7 +64,7 @@ src=$work/src
 mkdir -p "$src"
 cp "$here"/Makefile "$here"/*.c "$src"/
 cp -r "$here"/traces "$here"/expected "$src"/
-[ -d "$top/build/lib" ] && [ ! -f "$top/build/lib/libfiber.a" ] && rm -f "$src/fiber_issue.c"
+[ -d "$top/build/lib" ] && [ ! -f "$top/build/lib/libfiber.a" ] && rm -f "$src/fiber_issue.c" "$src/fiber_sm.c"
 for link in shared static; do
   out=$work/bin-$link
   mkdir -p "$out"
@@ -75,6 +75,7 @@ for link in shared static; do
     case $name in
       tma_trace) lib=tilelens; args=("$src/traces/llm_weight_tiles.csv") ;;
       fiber_issue) lib=fiber; args=("$src/traces/issue_mix.txt") ;;
+      fiber_sm) lib=fiber; args=() ;;
       *) continue ;;
     esac
     needed=$(readelf -d "$prog" | grep -c "NEEDED.*lib$lib\.so\.0\.2\]" || true)

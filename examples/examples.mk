@@ -13,16 +13,26 @@ $(EXAMPLES_BIN)/fiber_issue: examples/fiber_issue.c $(BUILD)/lib/libfiber.a $(fi
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CWARN) -O2 -Icmodel/include -o $@ $< $(BUILD)/lib/libfiber.a
 
+# The multi-warp SM: both libraries (FIBER issue stage, TileLens TMA unit).
+$(EXAMPLES_BIN)/fiber_sm: examples/fiber_sm.c $(BUILD)/lib/libfiber.a $(BUILD)/lib/libtilelens.a $(fiber_HDRS) $(tilelens_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CWARN) -O2 -Icmodel/include -o $@ $< $(BUILD)/lib/libfiber.a $(BUILD)/lib/libtilelens.a
+
+# The memory side of an HBF GPU: TMA unit, prefetcher, MSHR (TileLens).
+$(EXAMPLES_BIN)/hbf_prefetch: examples/hbf_prefetch.c $(BUILD)/lib/libtilelens.a $(tilelens_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CWARN) -O2 -Icmodel/include -o $@ $< $(BUILD)/lib/libtilelens.a
+
 HAVE_FIBER_EXAMPLE := $(and $(fiber_SRCS),$(wildcard examples/fiber_issue.c))
-EXAMPLES := $(EXAMPLES_BIN)/tma_trace $(if $(HAVE_FIBER_EXAMPLE),$(EXAMPLES_BIN)/fiber_issue)
+EXAMPLES := $(EXAMPLES_BIN)/tma_trace $(EXAMPLES_BIN)/hbf_prefetch $(if $(HAVE_FIBER_EXAMPLE),$(EXAMPLES_BIN)/fiber_issue $(EXAMPLES_BIN)/fiber_sm)
 
 .PHONY: examples check-tilelens-examples check-fiber-examples check-install
 examples: $(EXAMPLES)
 
 # Runs an example on its shipped trace and compares with the expected output.
-check-tilelens-examples: $(EXAMPLES_BIN)/tma_trace
+check-tilelens-examples: $(EXAMPLES_BIN)/tma_trace $(EXAMPLES_BIN)/hbf_prefetch
 	@bash examples/check_examples.sh tilelens $(EXAMPLES_BIN)
-check-fiber-examples: $(EXAMPLES_BIN)/fiber_issue
+check-fiber-examples: $(EXAMPLES_BIN)/fiber_issue $(EXAMPLES_BIN)/fiber_sm
 	@bash examples/check_examples.sh fiber $(EXAMPLES_BIN)
 
 # make install into a temporary prefix, build the examples there with

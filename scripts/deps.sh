@@ -9,6 +9,7 @@ PKGS=(
   verilator iverilog yosys opensta qflow-tech-osu018
   z3 boolector
   libcriterion-dev
+  libsystemc-dev           # the SystemC/TLM-2.0 layer (cmodel/systemc/, make check-systemc)
   clang libclang-rt-14-dev
   gtkwave                  # fst2vcd: tb/common/check_failpath.sh reads the FST
 )

@@ -87,7 +87,7 @@ nw=${#total}
 key_of() {
   case "$1" in
     cosim-*|replay-*|failpath-*) local k=${1#*-}; echo "${k%-small}";;
-    check-install|check-*-examples|check-*-tools|check-*-fuzz) echo user-programs;;
+    check-install|check-systemc|check-*-examples|check-*-tools|check-*-fuzz) echo user-programs;;
     *) echo "$1";;
   esac
 }

@@ -56,7 +56,7 @@ static fb_bm_query q_ring[RING][FB_NSP];
 static fb_sel_in sel_ring[RING];
 static fb_word word_ring[RING];
 static fb_issue_in issue_ring[RING];
-static fb_issue issue_st, issue_st1;
+static fb_issue issue_st, issue_st1, issue_idle_st;
 static fb_xbar_in xbar_in;
 static fb_xbar_out xbar_out;
 
@@ -103,12 +103,56 @@ static void run_bm_check(unsigned long n) {
   sink = acc;
 }
 
-/* One SM cycle of the composed issue stage, timing only (no data path). */
+/* One SM cycle of the composed issue stage, timing only (no data path).
+ * The contract: an SP whose `again` bit is set presents its instruction in
+ * flight again (the pipeline fields still come from the ring). */
 static void run_issue_on(fb_issue *st, unsigned long n) {
   uint64_t acc = 0;
   fb_issue_out o;
+  fb_issue_in in;
+  const fb_issue_in *last = &in;   /* what was presented last cycle */
+  memset(&o, 0, sizeof o);
+  memset(&in, 0, sizeof in);
   for (unsigned long c = 0; c < n; c++) {
-    fb_issue_step(st, &issue_ring[c % RING], &o);
+    const fb_issue_in *x = &issue_ring[c % RING];
+    if (o.again) {   /* SPs with passes left keep their instruction fields */
+      for (unsigned s = 0; s < FB_NSP; s++) {
+        fb_issue_sp_in keep = last->sp[s];
+        in.sp[s] = x->sp[s];
+        if ((o.again >> s) & 1u) {
+          in.sp[s].mode = keep.mode;
+          in.sp[s].src_valid = keep.src_valid;
+          memcpy(in.sp[s].src_orig, keep.src_orig, sizeof keep.src_orig);
+          in.sp[s].ext = keep.ext;
+          in.sp[s].dst_valid = keep.dst_valid;
+          in.sp[s].dst_orig = keep.dst_orig;
+        }
+      }
+      in.all_set = x->all_set;
+      x = &in;
+    }
+    acc += fb_issue_step(st, x, &o) != FB_OK;   /* counts refused calls: 0 */
+    acc += o.issue;
+    last = x;
+  }
+  sink = acc;
+}
+
+/* The idle fast-forward: n idle cycles in one call (O(1)). */
+static void run_idle(unsigned long n) {
+  uint64_t acc = 0;
+  for (unsigned long c = 0; c < n; c++) acc += fb_issue_idle(&issue_idle_st, 1000) == FB_OK;
+  sink = acc;
+}
+
+/* The same idle cycles stepped one by one (the comparison). */
+static void run_idle_steps(unsigned long n) {
+  uint64_t acc = 0;
+  fb_issue_in in;
+  fb_issue_out o;
+  memset(&in, 0, sizeof in);
+  for (unsigned long c = 0; c < n; c++) {
+    fb_issue_step(&issue_idle_st, &in, &o);
     acc += o.issue;
   }
   sink = acc;
@@ -254,6 +298,7 @@ static void setup(void) {
   fb_issue_cfg one = {0};
   one.nrep = 1;
   fb_issue_reset(&issue_st1, &one);
+  fb_issue_reset(&issue_idle_st, NULL);
   fb_arb_reset(&arb);
   fb_bm_reset(&bm, FB_NVREG, FB_BM_NREP);
   fb_bm_reset(&bm1, FB_NVREG, 1);
@@ -284,6 +329,9 @@ int main(int argc, char **argv) {
           "one SM cycle: 4 selectors, 4 bitmap checks, guard, arbiter, bitmap updates (2048 x 4)");
   measure("fb_issue_step (1 replica)", run_issue1, 1000000ul * scale, "cycle",
           "the same with cfg.nrep = 1: replicas are equal by construction");
+  measure("fb_issue_idle", run_idle, 5000000ul * scale, "call",
+          "1000 idle cycles fast-forwarded per call (O(1); equal to 1000 idle steps)");
+  measure("fb_issue_step (idle)", run_idle_steps, 1000000ul * scale, "cycle", "no SP presents an instruction");
   measure("fb_sel_eval", run_sel, 5000000ul * scale, "call", "one SP, 3 sources");
   measure("fb_xbar_step", run_xbar, 500000ul * scale, "cycle", "32 lanes x 32 bits, 16 operands");
   measure("fb_dec_eval", run_dec, 5000000ul * scale, "call", "random words, 1/3 SET_FIBER_NUM");

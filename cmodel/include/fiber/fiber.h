@@ -20,7 +20,7 @@
  *
  * Errors: every entry point reports a bad call with a named fb_err (NULL,
  * out of range, wider than its port in the _checked strict twins, never
- * reset); see fb_err below and docs/fiber.md section 12. Headers:
+ * reset); see fb_err below and docs/fiber_simulator.md section 1. Headers:
  * <fiber/fiber.h> (this file), <fiber/version.h>, <fiber/export.h>;
  * "fiber.h" forwards here for this release.
  *
@@ -75,7 +75,19 @@ typedef enum {
                        parameter outside its documented range               */
   FB_ERR_WIDTH,     /* strict mode: a value wider than its port (valid = 2,
                        a 2-bit SP index of 5, a 13-bit ext above 0x1FFF)    */
-  FB_ERR_STATE,     /* an object never set up by its reset (or corrupted)   */
+  FB_ERR_STATE,     /* an object never set up by its reset (or corrupted:
+                       fb_issue_step checks its parameters against the
+                       blocks and rem against the instruction in flight;
+                       a failed re-reset leaves the object refused)        */
+  FB_ERR_CONTRACT,  /* a call the per-cycle contract forbids (docs/fiber.md
+                       11): an SP with passes left presented a different
+                       instruction; fb_issue_idle on a stage that is not
+                       idle. Nothing changes.                              */
+  FB_ERR_DEADLOCK,  /* fb_issue_progress: an SP has presented an
+                       instruction for `limit` cycles without a grant      */
+  FB_ERR_CKPT,      /* a checkpoint refused: not one (magic, another byte
+                       order), another layout version, kind or size, or a
+                       damaged payload (checksum)                          */
   FB_ERR_NUM        /* number of codes                                     */
 } fb_err;
 /* Constant name of a code ("FB_ERR_NULL: ..."); never NULL. */
@@ -652,7 +664,55 @@ typedef struct {
   uint8_t  pass_src[FB_NSP];    /* sources presented to the selector          */
   fb_sel_out sel[FB_NSP];       /* selector outputs                           */
   fb_bm_elig elig[FB_NSP];      /* bitmap queries (zero in the baseline)      */
+  /* Model-only outputs (no RTL port; derived from the fields above and the
+   * state, so the lockstep harness compares their sources): */
+  uint8_t  again;               /* bit s: SP s must present the same
+                                   instruction next cycle (passes remain after
+                                   this one: valid & (grant ? conflict : busy));
+                                   equals next cycle's `busy`                 */
 } fb_issue_out;
+
+/* What an SP did in one cycle, one value per SP and cycle (fb_issue_why,
+ * the statistics, the trace). A presented instruction that did not issue has
+ * exactly one reason, tested in this order: illegal; passes left (busy):
+ * PASS if granted, else PORT; eligibility range error; a source EMPTY; the
+ * destination FULL; the pending-read guard; granted with sources deferred
+ * (PASS); not granted (PORT: another SP holds one of its read ports). */
+typedef enum {
+  FB_WHY_IDLE = 0,   /* no instruction presented (valid 0)                    */
+  FB_WHY_ISSUE,      /* issued: its last read pass was granted                */
+  FB_WHY_PASS,       /* a read pass granted, more follow (multi-pass read)    */
+  FB_WHY_PORT,       /* requested, not granted: read-port conflict            */
+  FB_WHY_EMPTY,      /* a source is EMPTY (result not written back)           */
+  FB_WHY_FULL,       /* the destination is FULL (value still being read)      */
+  FB_WHY_GUARD,      /* held by the pending-read guard (docs/fiber.md 5a)     */
+  FB_WHY_ILLEGAL,    /* CUDA-native with the enable bit: never requests       */
+  FB_WHY_RANGE,      /* a register id >= nreg in the eligibility query        */
+  FB_WHY_NUM
+} fb_issue_reason;
+/* Constant short name of a reason ("issue", "port", "empty", ...). */
+FB_API const char *fb_issue_reason_str(unsigned reason);
+/* The reason of SP sp in one cycle, from that cycle's outputs (model-only:
+ * a function of RTL outputs); FB_WHY_IDLE for a NULL out or sp > 3. */
+FB_API unsigned fb_issue_why(const fb_issue_out *out, unsigned sp);
+
+/* Per-SP statistics, counted by every fb_issue_step (and fb_issue_idle):
+ * by[r] = cycles with reason r (so by[FB_WHY_ISSUE] = instructions issued,
+ * by[FB_WHY_ISSUE] + by[FB_WHY_PASS] = read passes granted, and the stall
+ * cycles valid & ~issue = the sum of by[PASS .. RANGE]). */
+typedef struct {
+  uint64_t by[FB_WHY_NUM];
+  uint64_t opnd_local;          /* operand words read from the SP's own banks
+                                   by its granted passes (delivered the next
+                                   cycle)                                     */
+  uint64_t opnd_remote;         /* ... from another SP's banks (the crossbar)  */
+  uint64_t wait;                /* consecutive cycles presented, not granted,
+                                   up to now (filled by fb_issue_get_stats) */
+} fb_issue_sp_stats;
+typedef struct {
+  uint64_t          cycles;     /* cycles stepped (fb_issue_idle's included)  */
+  fb_issue_sp_stats sp[FB_NSP];
+} fb_issue_stats;
 
 /* State: caller-owned, set up by fb_issue_reset. */
 typedef struct {
@@ -666,6 +726,18 @@ typedef struct {
   uint16_t     rd_reg[FB_NSP][FB_NSRC];     /* delivered in the next cycle   */
   uint8_t      rd_occ;          /* the bank reads of the last cycle: their    */
   uint8_t      rd_row[FB_NPORT];/* registers are set FULL in this one         */
+  /* model-only (no RTL register): */
+  uint64_t     insn_q[FB_NSP];  /* the instruction in flight on SP s, its
+                                   fields packed at its granted first pass
+                                   (meaningful while rem[s] != 0): the
+                                   contract check of fb_issue_step          */
+  fb_issue_stats stats;         /* cleared by reset; read with fb_issue_get_stats */
+  uint64_t     since[FB_NSP];   /* stats.cycles at the end of the last cycle
+                                   SP s was granted or presented nothing: its
+                                   wait is stats.cycles - since[s]           */
+  uint64_t     lane_by[FB_WHY_NUM]; /* this fold period's counts, 16-bit lane
+                                   s = SP s (fb_issue_get_stats adds them)   */
+  uint64_t     lane_opnd[2];    /* ... operand words local [0], remote [1]    */
 } fb_issue;
 
 /* Reset: every register clear (bitmap clear, no pass pending, start =
@@ -690,9 +762,12 @@ FB_API fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg);
  *      registers read last cycle set FULL (operand read); writeback clears
  *      EMPTY, consumption clears FULL, DEPBAR and ALL-scope from the inputs;
  *   7. rem' = !valid ? 0 : grant ? defer : rem; this pass's select registered.
- * Errors: FB_ERR_NULL, FB_ERR_STATE (st never reset), FB_ERR_WIDTH (an input
- * wider than its port, e.g. valid = 2: strict, nothing changes, *out
- * zeroed). FB_ERR_RANGE: a register id >= nreg (an update port's id not
+ * Errors: FB_ERR_NULL, FB_ERR_STATE (st never reset, its last reset failed,
+ * or changed by hand: cfg disagreeing with the blocks, rem outside the
+ * instruction in flight), FB_ERR_WIDTH (an input wider than its port, e.g.
+ * valid = 2), FB_ERR_CONTRACT (an SP with passes left, last call's `again`,
+ * presents an instruction other than its instruction in flight): strict,
+ * nothing changes, *out zeroed. FB_ERR_RANGE: a register id >= nreg (an update port's id not
  * fitting 11 bits included: never taken modulo 2^11) was dropped as the RTL
  * drops it (range_err / upd_range_err set); the cycle was executed. */
 FB_API fb_err fb_issue_step(fb_issue *st, const fb_issue_in *in, fb_issue_out *out);
@@ -709,6 +784,106 @@ FB_API fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_x
  * Errors: FB_ERR_NULL, FB_ERR_RANGE (n > 4, sp > 3, a source >= 2048, a dst
  * outside SP sp's registers {sp, 1'b0, orig8}: destinations are local). */
 FB_API fb_err fb_issue_insn(fb_issue_sp_in *sp_in, unsigned sp, const uint16_t *src, unsigned n, int dst);
+
+/* ---- Scheduler-facing queries (model-only: they read the state, change
+ * nothing, and have no RTL port; docs/fiber_simulator.md 2-6) ---- */
+
+/* Can candidate instruction `cand` (its instruction fields; pipeline fields
+ * ignored) be presented as a first pass on SP `sp` this cycle and request
+ * the read ports? Answers from the live state, before the cycle's step,
+ * exactly what fb_issue_step would decide for it when the SPs with passes
+ * left present their instructions in flight (the contract) and no other SP
+ * presents a new one: eligible = !busy && !illegal && !range_err &&
+ * !src_empty && !dst_full && !guard. A new first pass on another SP in the
+ * same cycle can still hold it through the guard (the arbiter's scan order
+ * decides; out.reason says so after the step). */
+typedef struct {
+  uint8_t eligible;    /* it would request the read ports this cycle          */
+  uint8_t busy;        /* SP sp has passes left: only its instruction in
+                          flight may be presented (fb_issue_out.again)       */
+  uint8_t illegal;     /* CUDA-native with the enable bit                     */
+  uint8_t range_err;   /* a register id >= nreg                               */
+  uint8_t src_empty;   /* bit k: source k is EMPTY                            */
+  uint8_t dst_full;    /* the destination is FULL                             */
+  uint8_t guard;       /* the pending-read guard holds it                     */
+  uint8_t guard_sp;    /* bit w: the SPs with passes left it conflicts with   */
+} fb_issue_elig;
+/* Errors: FB_ERR_NULL, FB_ERR_RANGE (sp > 3), FB_ERR_WIDTH (a field wider
+ * than its port), FB_ERR_STATE (st never reset or corrupted); *why zeroed. */
+FB_API fb_err fb_issue_query(const fb_issue *st, unsigned sp, const fb_issue_sp_in *cand, fb_issue_elig *why);
+
+/* The statistics so far (a copy of st->stats); fb_issue_clear_stats zeroes
+ * them (nothing else changes). FB_ERR_NULL, FB_ERR_STATE. */
+FB_API fb_err fb_issue_get_stats(const fb_issue *st, fb_issue_stats *stats);
+FB_API fb_err fb_issue_clear_stats(fb_issue *st);
+
+/* Deadlock check: FB_ERR_DEADLOCK when an SP has presented an instruction
+ * for `limit` (>= 1) or more consecutive cycles without a grant (its
+ * stats.sp[s].wait), else FB_OK; *stuck (may be NULL) = those SPs. A port
+ * conflict delays an SP at most 3 cycles, so a long wait is an EMPTY source
+ * never written back, a FULL destination never consumed, or a guard that
+ * never clears: choose limit above the longest latency of the pipeline
+ * (e.g. 10000). FB_ERR_NULL, FB_ERR_STATE, FB_ERR_RANGE (limit 0). */
+FB_API fb_err fb_issue_progress(const fb_issue *st, uint64_t limit, uint8_t *stuck);
+
+/* Fast-forward: n idle cycles (no SP presents an instruction, no writeback,
+ * consumption, DEPBAR or ALL-scope) in O(1); the state afterwards equals
+ * that of n fb_issue_step calls with all-zero inputs (the arbiter's start
+ * advances by n mod 4; statistics count n cycles). The stage must be idle:
+ * no passes left and nothing read in the last cycle (last call's grant 0),
+ * else FB_ERR_CONTRACT and nothing changes: step once with no instruction
+ * first, to receive the delivered operands. FB_ERR_NULL, FB_ERR_STATE. */
+FB_API fb_err fb_issue_idle(fb_issue *st, uint64_t n);
+
+/* One trace line for one cycle's outputs, in the documented format
+ * (docs/fiber_simulator.md 6), written like snprintf (NUL-terminated, truncated to
+ * cap; returns the length it needed, or -1 when out is NULL):
+ *   cyc=<cycle> issue=<h> grant=<h> stall=<h> busy=<h> again=<h> sp0=<r> sp1=<r> sp2=<r> sp3=<r>
+ * <h>: one hex digit, bit s = SP s; <r>: fb_issue_reason_str of the SP. */
+FB_API int fb_issue_trace(const fb_issue_out *out, uint64_t cycle, char *buf, unsigned long cap);
+
+/* ======================================================================= */
+/* Checkpoint. State structs hold no pointers: a struct copy (assignment,  */
+/* memcpy) of an fb_issue, fb_bm, fb_arb, fb_xbar or fb_wc is a checkpoint */
+/* and continues bit-exactly. For storage, fb_ckpt_save writes the object  */
+/* after a 16-byte header; fb_ckpt_restore refuses (FB_ERR_CKPT) a buffer  */
+/* of another magic (byte order included), layout version, kind or size,   */
+/* or with a damaged payload, and then leaves *obj unchanged.              */
+/* ======================================================================= */
+
+/* Header (native byte order): magic FB_CKPT_MAGIC, layout FB_CKPT_LAYOUT
+ * (bumped whenever a saved struct changes), kind (fb_ckpt_kind), size of the
+ * payload in bytes (sizeof the struct), sum: FNV-1a 32 of the payload. The
+ * payload is the struct's bytes (same ABI: same compiler layout and byte
+ * order; a checkpoint is for the same build of the library). */
+#define FB_CKPT_MAGIC  0x4B434246u    /* "FBCK" in a little-endian file */
+#define FB_CKPT_LAYOUT 1u
+#define FB_CKPT_HDR_BYTES 16u
+typedef struct {
+  uint32_t magic;
+  uint16_t layout;
+  uint16_t kind;
+  uint32_t size;
+  uint32_t sum;
+} fb_ckpt_hdr;
+typedef enum {
+  FB_CKPT_ISSUE = 1,  /* fb_issue (its bitmap, arbiter and crossbar inside)  */
+  FB_CKPT_BM    = 2,  /* fb_bm                                               */
+  FB_CKPT_ARB   = 3,  /* fb_arb                                              */
+  FB_CKPT_XBAR  = 4,  /* fb_xbar                                             */
+  FB_CKPT_WC    = 5   /* fb_wc                                               */
+} fb_ckpt_kind;
+/* Bytes a checkpoint of `kind` takes (header + struct), 0 for an unknown kind. */
+FB_API unsigned long fb_ckpt_bytes(unsigned kind);
+/* Saves *obj of `kind` into buf (cap bytes); *len (may be NULL) = bytes
+ * written. FB_ERR_NULL, FB_ERR_RANGE (unknown kind, or cap too small:
+ * nothing written), FB_ERR_STATE (the object is not a valid one of its
+ * kind: never reset or corrupted). */
+FB_API fb_err fb_ckpt_save(unsigned kind, const void *obj, void *buf, unsigned long cap, unsigned long *len);
+/* Restores *obj of `kind` from buf (len bytes). FB_ERR_NULL, FB_ERR_RANGE
+ * (unknown kind), FB_ERR_CKPT (see above), FB_ERR_STATE (the payload is not
+ * a valid object of its kind); on an error *obj is unchanged. */
+FB_API fb_err fb_ckpt_restore(unsigned kind, void *obj, const void *buf, unsigned long len);
 
 #ifdef __cplusplus
 }

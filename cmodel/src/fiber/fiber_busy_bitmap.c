@@ -52,14 +52,13 @@ fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
 #define bm_ok fb_bm_ok
 
 int fb_bm_index(const fb_bm *bm, unsigned r) {
-  if (!bm) return -1;
-  r &= 0x7FFu;
-  return r < bm->nreg ? (int)r : -1;
+  if (!bm_ok(bm)) return -1;
+  return r < bm->nreg ? (int)r : -1;   /* never taken modulo 2^11 */
 }
 
 unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r) {
   if (!bm_ok(bm)) return 0;
-  int i = fb_bm_index(bm, r & 0x7FFu);
+  int i = fb_bm_index(bm, r);
   if (rep >= bm->nrep || group > 1 || i < 0) return 0;
   return fb_bm_bit(bm->bits[rep][group], (unsigned)i);
 }
@@ -93,7 +92,7 @@ uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
    * state. local: 1 when the register must lie in SP s's partition. */
 #define BM_WR(s, grp, reg, val, local)                                              \
   do {                                                                              \
-    unsigned r_ = (reg) & 0x7FFu;                                                   \
+    unsigned r_ = (reg);                                                            \
     if (r_ >= nreg || ((local) && fb_reg_sp(r_) != (s))) err |= 1u << (s);          \
     else fb_bm_wr(g, &dirty, (grp), r_, (val));                                     \
   } while (0)
@@ -125,10 +124,35 @@ uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
   return (uint8_t)err;
 }
 
+/* Strict: a 1-bit field above 1 or a 4-bit one above 0xF is FB_ERR_WIDTH;
+ * a register id of a valid operation that does not fit 11 bits (>= 2048)
+ * is FB_ERR_RANGE, with *upd_err = the SPs that named one. Either way
+ * nothing changes. */
+static unsigned bm_too_wide(const fb_bm_in *in, unsigned *range) {
+  unsigned one = in->all_set, four = 0, rg = 0;
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    const fb_bm_sp_in *p = &in->sp[s];
+    one |= p->issue_valid | p->wb_valid | p->dep_valid | p->dep_group | p->dep_set;
+    four |= p->cons_valid;
+    unsigned big = ((p->issue_valid & 1u) && p->issue_dst >= FB_NVREG) || ((p->wb_valid & 1u) && p->wb_dst >= FB_NVREG) ||
+                   ((p->dep_valid & 1u) && p->dep_reg >= FB_NVREG);
+    for (unsigned k = 0; k < FB_NSRC; k++) big |= ((p->cons_valid >> k) & 1u) && p->cons_src[k] >= FB_NVREG;
+    rg |= big << s;
+  }
+  *range = rg;
+  return one > 1u || four > 0xFu;
+}
+
 fb_err fb_bm_step_checked(fb_bm *bm, const fb_bm_in *in, uint8_t *upd_err) {
   if (upd_err) *upd_err = 0;
   if (!bm || !in) return FB_ERR_NULL;
   if (!bm_ok(bm)) return FB_ERR_STATE;
+  unsigned range;
+  if (bm_too_wide(in, &range)) return FB_ERR_WIDTH;
+  if (range) {
+    if (upd_err) *upd_err = (uint8_t)range;
+    return FB_ERR_RANGE;
+  }
   uint8_t e = fb_bm_step(bm, in);
   if (upd_err) *upd_err = e;
   return FB_OK;

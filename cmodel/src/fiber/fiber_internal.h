@@ -67,6 +67,33 @@ static inline uint64_t fb_pack_u16x4(const uint16_t v[4]) {
   return x;
 }
 
+static inline void fb_unpack_u16x4(uint64_t x, uint16_t v[4]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(v, &x, 8);
+#else
+  for (unsigned i = 0; i < 4; i++) v[i] = (uint16_t)(x >> (16u * i));
+#endif
+}
+
+/* Four bytes as one word (byte k at bits 8k+7..8k) and back. */
+static inline uint32_t fb_pack_u8x4(const uint8_t b[4]) {
+  uint32_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(&x, b, 4);
+#else
+  for (unsigned i = 0; i < 4; i++) x |= (uint32_t)b[i] << (8u * i);
+#endif
+  return x;
+}
+
+static inline void fb_unpack_u8x4(uint32_t x, uint8_t b[4]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(b, &x, 4);
+#else
+  for (unsigned i = 0; i < 4; i++) b[i] = (uint8_t)(x >> (8u * i));
+#endif
+}
+
 /* Fields of the extension field ext = word[99:87]. */
 static inline unsigned fb_ext_hi(unsigned ext, unsigned k) {
   return (ext >> (FB_EXT_HI_OFF + FB_EXT_HI_W * k)) & 0x3u;
@@ -157,8 +184,8 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
   x = (x | (x >> 1)) & 0x55u;
   x = (x | (x >> 1)) & 0x33u;
   x = (x | (x >> 2)) & 0x0Fu;
-  unsigned claimed = 0, defer = 0, remote = valid & x;
-  uint64_t rows = 0;
+  unsigned claimed = 0, defer = 0, remote = valid & x, ports = 0;
+  uint64_t rows = 0, regs = 0;
   FB_UNROLL
   for (unsigned k = 0; k < FB_NSRC; k++) {
     unsigned o = orig[k];
@@ -170,12 +197,16 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
     unsigned had = (claimed >> port) & 1u;
     unsigned prev = (unsigned)(rows >> (8u * port)) & 0xFFu;
     unsigned claim = vk & (had ^ 1u);
-    out->src_reg[k] = (uint16_t)((hi << 9) | (lo << 8) | o);
-    out->src_port[k] = (uint8_t)port;
+    regs |= (uint64_t)((hi << 9) | (lo << 8) | o) << (16u * k);
+    ports |= port << (8u * k);
     defer |= (vk & had & (prev != row)) << k;
     rows |= (uint64_t)(row * claim) << (8u * port);
     claimed |= claim << port;
   }
+  /* src_reg and src_port are stored whole (one store each: a later whole
+   * load of them, fb_pack_u16x4 or a copy, is forwarded from it) */
+  fb_unpack_u16x4(regs, out->src_reg);
+  fb_unpack_u8x4(ports, out->src_port);
   fb_unpack8(rows, out->port_row);
   out->port_en = (uint8_t)claimed;
   out->remote = (uint8_t)remote;
@@ -265,16 +296,16 @@ FB_ALWAYS_INLINE void fb_bm_check_core(const fb_bm *bm, unsigned sp, unsigned ds
   sp &= 0x3u;
   unsigned nrep = bm->nrep, nreg = bm->nreg;
   const uint64_t(*rep)[FB_BM_WORDS] = bm->bits[sp < nrep ? sp : sp % nrep];
-  unsigned d = dst & 0x7FFu;
+  unsigned d = dst & 0x7FFu;   /* the bit read; an id >= nreg (>= 2^11 too) is a range error */
   unsigned dv = dst_valid & 1u;
-  unsigned drange = dv & ((d >= nreg) | (fb_reg_sp(d) != sp));
+  unsigned drange = dv & ((dst >= nreg) | (fb_reg_sp(d) != sp));
   unsigned dst_busy = dv & (drange ^ 1u) & fb_bm_bit(rep[FB_BM_FULL], d);
   unsigned range = drange, src_busy = 0;
   FB_UNROLL
   for (unsigned k = 0; k < FB_NSRC; k++) {
     unsigned r = src[k] & 0x7FFu;
     unsigned vk = (src_valid >> k) & 1u;
-    unsigned in = r < nreg;
+    unsigned in = src[k] < nreg;
     range |= vk & (in ^ 1u);
     src_busy |= (vk & in & fb_bm_bit(rep[FB_BM_EMPTY], r)) << k;
   }
@@ -332,5 +363,14 @@ FB_ALWAYS_INLINE void fb_bm_broadcast(fb_bm *bm, uint64_t dirty) {
     if (nrep > 2) r2[i] = v;
   }
 }
+
+/* ---- object validity (the checkpoint's restore and the step's checks) ---- */
+
+#define FB_WC_MAGIC    0x46425743u /* "FBWC": fb_wc set up by fb_wc_reset    */
+#define FB_ISSUE_MAGIC 0x46424953u /* "FBIS": fb_issue set up by its reset   */
+
+/* 1 if *st is an fb_issue its reset set up and nobody corrupted: the magic,
+ * the parameters equal to the blocks', rem within the instruction in flight. */
+FB_HIDDEN int fb_issue_valid(const fb_issue *st);
 
 #endif /* FIBER_INTERNAL_H */

@@ -12,11 +12,58 @@
  * (rem), the select registered at issue, the guard, the bitmap's operand
  * read from last cycle's bank reads.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "fiber_internal.h"
 
-#define ISSUE_MAGIC 0x46424953u /* "FBIS" */
+#define ISSUE_MAGIC FB_ISSUE_MAGIC
+
+/* The instruction fields of one SP's input packed into one word (the
+ * contract check compares it with the instruction in flight):
+ * bit 0 mode, 4:1 src_valid, 5 dst_valid, 13:6 dst_orig, 26:14 ext,
+ * 58:27 src_orig[0..3]. Inputs are known to fit their ports. */
+static inline uint64_t issue_pack(const fb_issue_sp_in *p) {
+  uint32_t o;
+  memcpy(&o, p->src_orig, 4);
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+  o = (uint32_t)p->src_orig[0] | (uint32_t)p->src_orig[1] << 8 | (uint32_t)p->src_orig[2] << 16 |
+      (uint32_t)p->src_orig[3] << 24;
+#endif
+  return (uint64_t)(p->mode & 1u) | (uint64_t)(p->src_valid & 0xFu) << 1 | (uint64_t)(p->dst_valid & 1u) << 5 |
+         (uint64_t)p->dst_orig << 6 | (uint64_t)(p->ext & 0x1FFFu) << 14 | (uint64_t)o << 27;
+}
+
+static inline void issue_unpack(uint64_t q, fb_issue_sp_in *p) {
+  memset(p, 0, sizeof *p);
+  p->valid = 1;
+  p->mode = (uint8_t)(q & 1u);
+  p->src_valid = (uint8_t)((q >> 1) & 0xFu);
+  p->dst_valid = (uint8_t)((q >> 5) & 1u);
+  p->dst_orig = (uint8_t)(q >> 6);
+  p->ext = (uint16_t)((q >> 14) & 0x1FFFu);
+  for (unsigned k = 0; k < FB_NSRC; k++) p->src_orig[k] = (uint8_t)(q >> (27u + 8u * k));
+}
+
+/* The four rem bytes as one word (0: no SP has passes left). */
+static inline uint32_t issue_remw(const fb_issue *st) { return fb_pack_u8x4(st->rem); }
+
+/* The parameters agree with the blocks (a hand-changed cfg is refused). */
+static inline int issue_cfg_ok(const fb_issue *st) {
+  const fb_issue_cfg *c = &st->cfg;
+  return st->magic == ISSUE_MAGIC && fb_bm_ok(&st->bm) && c->nreg == st->bm.nreg && c->nrep == st->bm.nrep &&
+         c->baseline <= 1u && c->lanes == st->xbar.lanes && c->width >= 1u && c->width <= FB_XBAR_MAX_WIDTH &&
+         st->arb.start < FB_NSP && (!c->lanes || c->width == st->xbar.width);
+}
+
+/* rem within the sources of the instruction in flight. */
+static inline int issue_rem_ok(const fb_issue *st) {
+  unsigned bad = 0;
+  for (unsigned s = 0; s < FB_NSP; s++) bad |= st->rem[s] & ~(unsigned)((st->insn_q[s] >> 1) & 0xFu);
+  return bad == 0;
+}
+
+int fb_issue_valid(const fb_issue *st) { return issue_cfg_ok(st) && (!issue_remw(st) || issue_rem_ok(st)); }
 
 fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg) {
   if (!st) return FB_ERR_NULL;
@@ -27,15 +74,20 @@ fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg) {
   if (c.nrep == 0) c.nrep = FB_BM_NREP;
   if (c.width == 0) c.width = FB_XBAR_WIDTH;
   if (c.nreg > FB_NVREG || c.nrep > FB_BM_MAX_NREP || c.lanes > FB_XBAR_MAX_LANES ||
-      c.width > FB_XBAR_MAX_WIDTH || c.start >= FB_NSP || c.baseline > 1u)
+      c.width > FB_XBAR_MAX_WIDTH || c.start >= FB_NSP || c.baseline > 1u) {
+    st->magic = 0;   /* a failed re-reset leaves nothing running: refused */
     return FB_ERR_RANGE;
+  }
   memset(st, 0, sizeof *st);
   st->cfg = c;
   fb_arb_reset(&st->arb);
   st->arb.start = c.start;
   fb_err e = fb_bm_reset(&st->bm, c.nreg, c.nrep);
   if (e == FB_OK && c.lanes) e = fb_xbar_reset(&st->xbar, c.lanes, c.width);
-  if (e != FB_OK) return e;
+  if (e != FB_OK) {
+    st->magic = 0;
+    return e;
+  }
   st->magic = ISSUE_MAGIC;
   return FB_OK;
 }
@@ -103,6 +155,36 @@ static unsigned issue_guard(const fb_issue *st, const fb_issue_in *in, const fb_
   }
   return blk;
 }
+
+/* Bit s of a 4-bit vector spread to bit 16s (lane s = SP s). */
+#define SP16(m) ((((m) & 1ull)) | (((m) >> 1 & 1ull) << 16) | (((m) >> 2 & 1ull) << 32) | (((m) >> 3 & 1ull) << 48))
+static const uint64_t kSpread16[16] = {SP16(0),  SP16(1),  SP16(2),  SP16(3),  SP16(4),  SP16(5),
+                                       SP16(6),  SP16(7),  SP16(8),  SP16(9),  SP16(10), SP16(11),
+                                       SP16(12), SP16(13), SP16(14), SP16(15)};
+#undef SP16
+
+/* The statistics' lanes are folded into the 64-bit counters every
+ * ISSUE_FOLD cycles (a lane gains at most 4 a cycle: 4 * 8192 < 2^16). */
+#define ISSUE_FOLD 8192u
+
+/* Adds the lanes (16-bit lane s = SP s) to the counters of *stats. */
+static void issue_add_lanes(const fb_issue *st, fb_issue_stats *stats) {
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    fb_issue_sp_stats *p = &stats->sp[s];
+    for (unsigned w = 0; w < FB_WHY_NUM; w++) p->by[w] += (st->lane_by[w] >> (16u * s)) & 0xFFFFu;
+    p->opnd_local += (st->lane_opnd[0] >> (16u * s)) & 0xFFFFu;
+    p->opnd_remote += (st->lane_opnd[1] >> (16u * s)) & 0xFFFFu;
+  }
+}
+
+static void issue_fold(fb_issue *st) {
+  issue_add_lanes(st, &st->stats);
+  memset(st->lane_by, 0, sizeof st->lane_by);
+  memset(st->lane_opnd, 0, sizeof st->lane_opnd);
+}
+
+/* Bits set in a 4-bit vector. */
+static const uint8_t kPop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 /* The data path: the crossbar's select, decoded one-hot at issue, and this
  * cycle's bank words (out of line: its 6 KB of words stay off the timing
@@ -183,8 +265,17 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
                           fb_issue_out *out, fb_xbar_out *opnd) {
   if (!out) return FB_ERR_NULL;
   fb_err bad = !st || !in ? FB_ERR_NULL
-             : st->magic != ISSUE_MAGIC || !fb_bm_ok(&st->bm) || (port_data && !st->cfg.lanes) ? FB_ERR_STATE
+             : !issue_cfg_ok(st) || (port_data && !st->cfg.lanes) ? FB_ERR_STATE
              : issue_too_wide(in) ? FB_ERR_WIDTH : FB_OK;
+  if (bad == FB_OK && issue_remw(st)) {
+    /* rem within the instruction in flight; the contract: an SP with
+     * passes left presents that instruction again (or none: valid 0
+     * abandons it) */
+    if (!issue_rem_ok(st)) bad = FB_ERR_STATE;
+    else
+      for (unsigned s = 0; s < FB_NSP; s++)
+        if (st->rem[s] && (in->sp[s].valid & 1u) && issue_pack(&in->sp[s]) != st->insn_q[s]) bad = FB_ERR_CONTRACT;
+  }
   if (bad != FB_OK) {
     memset(out, 0, sizeof *out);
     return bad;
@@ -193,7 +284,7 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
    * bitmap query core and the arbiter fill theirs, the bit vectors are
    * gathered in locals. (The inputs are known to fit their ports here.) */
   const unsigned base = st->cfg.baseline;
-  unsigned busyv = 0, eligv = 0, rerr = 0, illv = 0, confv = 0, pend = 0;
+  unsigned busyv = 0, eligv = 0, rerr = 0, illv = 0, confv = 0, pend = 0, emptyv = 0, fullv = 0;
   unsigned rv[FB_NSP], ports[FB_NSP];
   uint64_t rows[FB_NSP];
 
@@ -214,6 +305,8 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
       fb_bm_check_core(&st->bm, s, p->dst_valid, so->dst_reg, p->src_valid, so->src_reg, e);
       eligv |= (unsigned)e->eligible << s;
       rerr |= (unsigned)e->range_err << s;
+      emptyv |= (unsigned)(e->src_busy != 0) << s;
+      fullv |= (unsigned)e->dst_busy << s;
     }
     illv |= (unsigned)so->illegal << s;
     confv |= (unsigned)so->conflict << s;
@@ -263,9 +356,11 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   out->issue = (uint8_t)issue;
   out->stall = (uint8_t)(validv & ~issue);
 
-  /* 5. delivery: last cycle's granted pass reads the banks now */
-  memcpy(out->opnd_valid, st->rd_valid, sizeof out->opnd_valid);
-  memcpy(out->opnd_reg, st->rd_reg, sizeof out->opnd_reg);
+  /* 5. delivery: last cycle's granted pass reads the banks now (copied in
+   * the units the last cycle stored them: whole loads forwarded) */
+  fb_unpack_u8x4(fb_pack_u8x4(st->rd_valid), out->opnd_valid);
+  FB_UNROLL
+  for (unsigned s = 0; s < FB_NSP; s++) fb_unpack_u16x4(fb_pack_u16x4(st->rd_reg[s]), out->opnd_reg[s]);
   if (st->cfg.lanes) {
     issue_xbar(st, out, sel_valid, port_data, opnd);
   } else if (opnd) {
@@ -275,13 +370,49 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   /* 6. bitmap updates of the cycle */
   out->upd_range_err = (uint8_t)(base ? 0u : issue_bm_update(st, in, issue, out->dst_reg));
 
-  /* 7. the registers at the edge */
+  /* 7. the registers at the edge; the model-only outputs and statistics.
+   * The reason of each SP (fb_issue_why's order) as disjoint SP masks,
+   * counted in 16-bit lanes (lane s = SP s), folded into the 64-bit
+   * counters every ISSUE_FOLD cycles. */
+  unsigned nis = validv & ~issue, f = nis & ~illv & ~busyv;
+  unsigned f1 = f & ~rerr, f2 = f1 & ~emptyv, f3 = f2 & ~fullv;
+  unsigned req = (nis & ~illv & busyv) | (f3 & ~pend);   /* requested, not issued */
+  uint64_t *lb = st->lane_by;
+  lb[FB_WHY_IDLE] += kSpread16[~validv & 0xFu];
+  lb[FB_WHY_ISSUE] += kSpread16[issue];
+  lb[FB_WHY_PASS] += kSpread16[req & grant];
+  lb[FB_WHY_PORT] += kSpread16[req & ~grant & 0xFu];
+  lb[FB_WHY_EMPTY] += kSpread16[f1 & emptyv];
+  lb[FB_WHY_FULL] += kSpread16[f2 & fullv];
+  lb[FB_WHY_GUARD] += kSpread16[f3 & pend];
+  lb[FB_WHY_ILLEGAL] += kSpread16[nis & illv];
+  lb[FB_WHY_RANGE] += kSpread16[f & rerr];
+  const uint64_t cyc = st->stats.cycles++;
+  unsigned again = 0, wend = (~validv | grant) & 0xFu;
+  uint32_t remw = 0, rdvw = 0;
+  uint64_t nloc = 0, nrem = 0;
+  FB_UNROLL
   for (unsigned s = 0; s < FB_NSP; s++) {
-    unsigned g = (grant >> s) & 1u;
-    st->rem[s] = (uint8_t)(!in->sp[s].valid ? 0u : g ? (out->sel[s].defer & 0xFu) : st->rem[s]);
-    st->rd_valid[s] = sel_valid[s];
-    memcpy(st->rd_reg[s], out->sel[s].src_reg, sizeof st->rd_reg[s]);
+    unsigned g = (grant >> s) & 1u, v = in->sp[s].valid & 1u, bit = 1u << s;
+    unsigned rem = !v ? 0u : g ? (out->sel[s].defer & 0xFu) : st->rem[s];
+    if (rem && g && !(busyv & bit)) st->insn_q[s] = issue_pack(&in->sp[s]);   /* a first pass with more to read */
+    again |= (rem != 0) << s;
+    remw |= (uint32_t)rem << (8u * s);
+    rdvw |= (uint32_t)sel_valid[s] << (8u * s);
+    fb_unpack_u16x4(fb_pack_u16x4(out->sel[s].src_reg), st->rd_reg[s]);
+    /* a wait ends with a grant or with no instruction */
+    st->since[s] = ((wend >> s) & 1u) ? cyc + 1u : st->since[s];
+    /* the operand words this pass reads (delivered next cycle) */
+    unsigned rd = sel_valid[s], rm = rd & out->sel[s].remote;
+    nrem += (uint64_t)kPop4[rm] << (16u * s);
+    nloc += (uint64_t)kPop4[rd & ~rm] << (16u * s);
   }
+  fb_unpack_u8x4(remw, st->rem);         /* (one store each: the next call */
+  fb_unpack_u8x4(rdvw, st->rd_valid);    /* loads them whole)              */
+  st->lane_opnd[0] += nloc;
+  st->lane_opnd[1] += nrem;
+  if (((cyc + 1u) & (ISSUE_FOLD - 1u)) == 0) issue_fold(st);
+  out->again = (uint8_t)again;
   st->rd_occ = base ? 0 : out->arb.occ;
   memcpy(st->rd_row, out->arb.row, sizeof st->rd_row);
   return (out->range_err | out->upd_range_err) ? FB_ERR_RANGE : FB_OK;
@@ -312,4 +443,146 @@ fb_err fb_issue_insn(fb_issue_sp_in *p, unsigned sp, const uint16_t *src, unsign
   p->dst_valid = dst >= 0;
   p->dst_orig = (uint8_t)(dst >= 0 ? (unsigned)dst & 0xFFu : 0u);
   return FB_OK;
+}
+
+/* ---- scheduler-facing queries (model-only) ---- */
+
+fb_err fb_issue_query(const fb_issue *st, unsigned sp, const fb_issue_sp_in *c, fb_issue_elig *w) {
+  if (!w) return FB_ERR_NULL;
+  memset(w, 0, sizeof *w);
+  if (!st || !c) return FB_ERR_NULL;
+  if (!fb_issue_valid(st)) return FB_ERR_STATE;
+  if (sp >= FB_NSP) return FB_ERR_RANGE;
+  if (c->mode > 1u || c->src_valid > 0xFu || c->ext > 0x1FFFu || c->dst_valid > 1u) return FB_ERR_WIDTH;
+  const unsigned base = st->cfg.baseline;
+  fb_sel_out so;
+  (void)fb_sel_core(base ? FB_MODE_CUDA : c->mode, sp, c->src_valid, c->src_orig, base ? 0u : c->ext, c->dst_orig,
+                    &so);
+  w->busy = st->rem[sp] != 0;
+  w->illegal = so.illegal;
+  if (!base) {
+    fb_bm_elig e;
+    fb_bm_check_core(&st->bm, sp, c->dst_valid, so.dst_reg, c->src_valid, so.src_reg, &e);
+    w->range_err = e.range_err;
+    w->src_empty = e.src_busy;
+    w->dst_full = e.dst_busy;
+    /* the guard against the SPs with passes left (docs/fiber.md 5a): a
+     * busy reader of the candidate's destination holds it; so does a busy
+     * writer of a source the candidate defers to a later pass */
+    if (!w->busy && !so.illegal && e.eligible) {
+      unsigned pset = so.defer & 0xFu;
+      for (unsigned q = 0; q < FB_NSP; q++) {
+        if (q == sp || !st->rem[q]) continue;
+        fb_issue_sp_in wi;
+        fb_sel_out wo;
+        issue_unpack(st->insn_q[q], &wi);
+        (void)fb_sel_core(wi.mode, q, st->rem[q], wi.src_orig, wi.ext, wi.dst_orig, &wo);
+        unsigned hit = 0;
+        for (unsigned k = 0; k < FB_NSRC; k++) {
+          hit |= (c->dst_valid & 1u) && ((st->rem[q] >> k) & 1u) && wo.src_reg[k] == so.dst_reg;
+          hit |= wi.dst_valid && ((pset >> k) & 1u) && so.src_reg[k] == wo.dst_reg;
+        }
+        w->guard_sp |= (uint8_t)(hit << q);
+      }
+      w->guard = w->guard_sp != 0;
+    }
+  }
+  w->eligible = !w->busy && !w->illegal && !w->range_err && !w->src_empty && !w->dst_full && !w->guard;
+  return FB_OK;
+}
+
+fb_err fb_issue_get_stats(const fb_issue *st, fb_issue_stats *stats) {
+  if (!st || !stats) return FB_ERR_NULL;
+  if (!fb_issue_valid(st)) return FB_ERR_STATE;
+  *stats = st->stats;
+  issue_add_lanes(st, stats);
+  for (unsigned s = 0; s < FB_NSP; s++) stats->sp[s].wait = st->stats.cycles - st->since[s];
+  return FB_OK;
+}
+
+fb_err fb_issue_clear_stats(fb_issue *st) {
+  if (!st) return FB_ERR_NULL;
+  if (!fb_issue_valid(st)) return FB_ERR_STATE;
+  memset(&st->stats, 0, sizeof st->stats);
+  memset(st->since, 0, sizeof st->since);
+  memset(st->lane_by, 0, sizeof st->lane_by);
+  memset(st->lane_opnd, 0, sizeof st->lane_opnd);
+  return FB_OK;
+}
+
+fb_err fb_issue_progress(const fb_issue *st, uint64_t limit, uint8_t *stuck) {
+  if (stuck) *stuck = 0;
+  if (!st) return FB_ERR_NULL;
+  if (!fb_issue_valid(st)) return FB_ERR_STATE;
+  if (limit == 0) return FB_ERR_RANGE;
+  unsigned m = 0;
+  for (unsigned s = 0; s < FB_NSP; s++) m |= (st->stats.cycles - st->since[s] >= limit) << s;
+  if (stuck) *stuck = (uint8_t)m;
+  return m ? FB_ERR_DEADLOCK : FB_OK;
+}
+
+fb_err fb_issue_idle(fb_issue *st, uint64_t n) {
+  if (!st) return FB_ERR_NULL;
+  if (!fb_issue_valid(st)) return FB_ERR_STATE;
+  unsigned act = st->rd_occ;
+  for (unsigned s = 0; s < FB_NSP; s++) act |= st->rem[s] | st->rd_valid[s];
+  if (act) return FB_ERR_CONTRACT;
+  if (n == 0) return FB_OK;
+  /* what one all-zero cycle writes (the selectors of an empty input name
+   * {s, 0, 0}; no grant: no bank read, no select), then n - 1 more of the
+   * same: only the arbiter's start and the statistics move */
+  for (unsigned s = 0; s < FB_NSP; s++)
+    for (unsigned k = 0; k < FB_NSRC; k++) st->rd_reg[s][k] = (uint16_t)(s << 9);
+  memset(st->rd_row, 0, sizeof st->rd_row);
+  if (!st->cfg.baseline) st->arb.start = (uint8_t)((st->arb.start + n) & (FB_NSP - 1u));
+  /* the statistics exactly as n steps leave them: IDLE counted in the
+   * lanes, folded at the last fold boundary the n cycles cross */
+  const uint64_t F = ISSUE_FOLD, c0 = st->stats.cycles, c1 = c0 + n, last = c1 & ~(F - 1u);
+  if (last > c0) {   /* fold boundaries B with c0 < B <= c1 */
+    uint64_t b1 = (c0 & ~(F - 1u)) + F;
+    st->lane_by[FB_WHY_IDLE] += kSpread16[0xF] * (b1 - c0);
+    issue_fold(st);
+    for (unsigned s = 0; s < FB_NSP; s++) st->stats.sp[s].by[FB_WHY_IDLE] += last - b1;
+    st->lane_by[FB_WHY_IDLE] += kSpread16[0xF] * (c1 - last);
+  } else {
+    st->lane_by[FB_WHY_IDLE] += kSpread16[0xF] * n;
+  }
+  st->stats.cycles = c1;
+  for (unsigned s = 0; s < FB_NSP; s++) st->since[s] = st->stats.cycles;   /* no wait runs through idle cycles */
+  return FB_OK;
+}
+
+const char *fb_issue_reason_str(unsigned r) {
+  static const char *const n[FB_WHY_NUM] = {"idle", "issue", "pass", "port", "empty", "full", "guard", "illegal",
+                                            "range"};
+  return r < FB_WHY_NUM ? n[r] : "?";
+}
+
+unsigned fb_issue_why(const fb_issue_out *o, unsigned sp) {
+  if (!o || sp >= FB_NSP) return FB_WHY_IDLE;
+  unsigned b = 1u << sp;
+  if (o->issue & b) return FB_WHY_ISSUE;
+  if (!(o->stall & b)) return FB_WHY_IDLE;
+  if (o->illegal & b) return FB_WHY_ILLEGAL;
+  if (o->busy & b) return (o->grant & b) ? FB_WHY_PASS : FB_WHY_PORT;
+  if (o->range_err & b) return FB_WHY_RANGE;
+  if (o->elig[sp].src_busy) return FB_WHY_EMPTY;
+  if (o->elig[sp].dst_busy) return FB_WHY_FULL;
+  if (o->pend_block & b) return FB_WHY_GUARD;
+  return (o->grant & b) ? FB_WHY_PASS : FB_WHY_PORT;
+}
+
+int fb_issue_trace(const fb_issue_out *o, uint64_t cycle, char *buf, unsigned long cap) {
+  if (!o) return -1;
+  char tmp[160];
+  int n = snprintf(tmp, sizeof tmp, "cyc=%llu issue=%x grant=%x stall=%x busy=%x again=%x sp0=%s sp1=%s sp2=%s sp3=%s",
+                   (unsigned long long)cycle, o->issue & 0xFu, o->grant & 0xFu, o->stall & 0xFu, o->busy & 0xFu,
+                   o->again & 0xFu, fb_issue_reason_str(fb_issue_why(o, 0)), fb_issue_reason_str(fb_issue_why(o, 1)),
+                   fb_issue_reason_str(fb_issue_why(o, 2)), fb_issue_reason_str(fb_issue_why(o, 3)));
+  if (buf && cap) {
+    unsigned long m = (unsigned long)n < cap ? (unsigned long)n : cap - 1u;
+    memcpy(buf, tmp, m);
+    buf[m] = '\0';
+  }
+  return n;
 }

@@ -30,7 +30,7 @@
 #define WC_PC_MASK FB_MASK(FB_PC_W)
 
 /* Set by fb_wc_reset; a state without it was never reset. */
-#define WC_MAGIC 0x46425743u /* "FBWC" */
+#define WC_MAGIC FB_WC_MAGIC
 
 fb_err fb_wc_reset(fb_wc *w) {
   if (!w) return FB_ERR_NULL;

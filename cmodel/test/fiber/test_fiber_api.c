@@ -34,7 +34,8 @@ Test(fiber_api, version) {
  * as such (never NULL). */
 Test(fiber_api, err_str) {
   static const char *const names[FB_ERR_NUM] = {"FB_OK", "FB_ERR_NULL", "FB_ERR_RANGE", "FB_ERR_WIDTH",
-                                                "FB_ERR_STATE"};
+                                                "FB_ERR_STATE", "FB_ERR_CONTRACT", "FB_ERR_DEADLOCK",
+                                                "FB_ERR_CKPT"};
   for (int e = 0; e < FB_ERR_NUM; e++)
     cr_assert_eq(strncmp(fb_err_str((fb_err)e), names[e], strlen(names[e])), 0, "%s", fb_err_str((fb_err)e));
   cr_assert_eq(strncmp(fb_err_str(FB_ERR_NUM), "FB_ERR_?", 8), 0);
@@ -390,7 +391,7 @@ Test(fiber_api, issue_null) {
   cr_assert_eq(fb_issue_step(&st, &in, &o), FB_OK);
 }
 
-/* Why: fb_bm_step on a bitmap never reset read out of bounds (issue 16);
+/* Why: fb_bm_step on a bitmap never reset used to read out of bounds;
  * the composition refuses a state its reset did not set up. */
 Test(fiber_api, issue_never_reset) {
   static fb_issue st;
@@ -523,7 +524,7 @@ Test(fiber_api, bm_xbar_reset_codes) {
 }
 
 /* Why: fb_bm_step / fb_bm_check on a bitmap never reset read out of bounds
- * (issue 16); now they refuse it, and NULL. */
+ * (they used to); now they refuse it, and NULL. */
 Test(fiber_api, bm_never_reset_and_null) {
   static fb_bm bm, before;
   fb_bm_in in;

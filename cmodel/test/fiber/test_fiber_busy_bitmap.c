@@ -10,6 +10,7 @@
  * checking every replica every cycle.
  */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <string.h>
 
 #include "fiber.h"
@@ -45,17 +46,17 @@ static unsigned ref_step(ref_bm *m, const fb_bm_in *in) {
     const fb_bm_sp_in *p = &in->sp[s];
     unsigned r;
     if (p->issue_valid & 1) {
-      r = p->issue_dst & 0x7FF;
+      r = p->issue_dst;
       if (ref_exists(m, r) && ref_local(r, s)) issue[r] = 1; else err |= 1u << s;
     }
     if (p->wb_valid & 1) {
-      r = p->wb_dst & 0x7FF;
+      r = p->wb_dst;
       if (ref_exists(m, r) && ref_local(r, s)) wb[r] = 1; else err |= 1u << s;
     }
     for (int k = 0; k < 4; k++)
-      if (p->cons_valid >> k & 1) { r = p->cons_src[k] & 0x7FF; if (ref_exists(m, r)) cons[r] = 1; else err |= 1u << s; }
+      if (p->cons_valid >> k & 1) { r = p->cons_src[k]; if (ref_exists(m, r)) cons[r] = 1; else err |= 1u << s; }
     if (p->dep_valid & 1) {
-      r = p->dep_reg & 0x7FF;
+      r = p->dep_reg;
       if (!ref_exists(m, r)) err |= 1u << s;
       else if (p->dep_group & 1) depf[r] = (int8_t)(p->dep_set & 1);
       else depe[r] = (int8_t)(p->dep_set & 1);
@@ -77,13 +78,13 @@ static unsigned ref_step(ref_bm *m, const fb_bm_in *in) {
 static void ref_check(const ref_bm *m, unsigned sp, const fb_bm_query *q, fb_bm_elig *o) {
   memset(o, 0, sizeof *o);
   if (q->dst_valid & 1) {
-    unsigned d = q->dst & 0x7FF;
+    unsigned d = q->dst;
     if (!ref_exists(m, d) || !ref_local(d, sp)) o->range_err = 1;
     else o->dst_busy = m->f[d];
   }
   for (int k = 0; k < 4; k++) {
     if (!(q->src_valid >> k & 1)) continue;
-    unsigned s = q->src[k] & 0x7FF;
+    unsigned s = q->src[k];
     if (!ref_exists(m, s)) o->range_err = 1;
     else if (m->e[s]) o->src_busy |= (uint8_t)(1u << k);
   }
@@ -139,7 +140,60 @@ Test(fiber_busy_bitmap, reset_and_parameters) {
   cr_assert_eq(fb_bm_reset(&bm, 48, 3), 0);
   cr_assert_eq(fb_bm_index(&bm, 47), 47);
   cr_assert_eq(fb_bm_index(&bm, 48), -1);
-  cr_assert_eq(fb_bm_index(&bm, 2048 + 5), 5, "ids are 11 bits");
+  cr_assert_eq(fb_bm_index(&bm, 2048 + 5), -1, "ids are never taken modulo 2^11");
+}
+
+/* Rationale: docs/fiber_simulator.md 1: a register id that does not fit 11 bits is
+ * out of range, never taken modulo 2^11 (5000 is not register 904, 2048 not
+ * register 0): fb_bm_index answers -1, fb_bm_get 0, fb_bm_check a range
+ * error, the strict fb_bm_step_checked FB_ERR_RANGE with nothing changed,
+ * and the plain fb_bm_step drops the operation with its SP's error bit. */
+Test(fiber_busy_bitmap, ids_beyond_11_bits) {
+  fb_bm bm, before;
+  cr_assert_eq(fb_bm_reset(&bm, 2048, 4), FB_OK);
+  static const unsigned big[] = {2048, 2048 + 904, 5000, 65535, UINT_MAX};
+  for (size_t i = 0; i < sizeof big / sizeof big[0]; i++)
+    cr_assert_eq(fb_bm_index(&bm, big[i]), -1, "fb_bm_index(%u)", big[i]);
+  /* register 904 (SP 1) EMPTY, register 0 FULL */
+  fb_bm_in in;
+  memset(&in, 0, sizeof in);
+  in.sp[1].dep_valid = 1; in.sp[1].dep_reg = 904; in.sp[1].dep_set = 1; in.sp[1].dep_group = FB_BM_EMPTY;
+  in.sp[0].dep_valid = 1; in.sp[0].dep_reg = 0; in.sp[0].dep_set = 1; in.sp[0].dep_group = FB_BM_FULL;
+  cr_assert_eq(fb_bm_step(&bm, &in), 0);
+  cr_assert_eq(fb_bm_get(&bm, 0, FB_BM_EMPTY, 904), 1);
+  cr_assert_eq(fb_bm_get(&bm, 0, FB_BM_EMPTY, 5000), 0, "5000 is not register 904");
+  cr_assert_eq(fb_bm_get(&bm, 0, FB_BM_FULL, 2048), 0, "2048 is not register 0");
+  fb_bm_query q = {0, 0, 0x1, {5000, 0, 0, 0}};
+  fb_bm_elig o;
+  cr_assert_eq(fb_bm_check(&bm, 0, &q, &o), FB_OK);
+  cr_assert_eq(o.range_err, 1, "source 5000");
+  cr_assert_eq(o.src_busy, 0, "source 5000 does not read register 904");
+  cr_assert_eq(o.eligible, 0);
+  fb_bm_query qd = {1, 2048, 0x0, {0}};
+  cr_assert_eq(fb_bm_check(&bm, 0, &qd, &o), FB_OK);
+  cr_assert_eq(o.range_err, 1, "destination 2048");
+  cr_assert_eq(o.dst_busy, 0, "destination 2048 is not register 0");
+  static const unsigned ids[] = {2048, 5000, 65535};
+  for (size_t i = 0; i < 3; i++) {
+    for (unsigned field = 0; field < 4; field++) {
+      memset(&in, 0, sizeof in);
+      fb_bm_sp_in *p = &in.sp[2];
+      if (field == 0) { p->issue_valid = 1; p->issue_dst = (uint16_t)ids[i]; }
+      if (field == 1) { p->wb_valid = 1; p->wb_dst = (uint16_t)ids[i]; }
+      if (field == 2) { p->cons_valid = 0x4; p->cons_src[2] = (uint16_t)ids[i]; }
+      if (field == 3) { p->dep_valid = 1; p->dep_reg = (uint16_t)ids[i]; p->dep_set = 1; }
+      before = bm;
+      uint8_t e = 0;
+      cr_assert_eq(fb_bm_step_checked(&bm, &in, &e), FB_ERR_RANGE, "id %u field %u", ids[i], field);
+      cr_assert_eq(e, 0x4, "the SP that named it");
+      cr_assert(memcmp(&bm, &before, sizeof bm) == 0, "id %u field %u: nothing changed", ids[i], field);
+      cr_assert_eq(fb_bm_step(&bm, &in), 0x4, "plain step: dropped, error bit of SP 2");
+      cr_assert(memcmp(&bm, &before, sizeof bm) == 0, "id %u field %u: plain step dropped it", ids[i], field);
+    }
+  }
+  memset(&in, 0, sizeof in);
+  in.sp[0].wb_valid = 2;
+  cr_assert_eq(fb_bm_step_checked(&bm, &in, NULL), FB_ERR_WIDTH, "strict: a 1-bit field of 2");
 }
 
 /* Rationale: the issue rule of the paper (Sec. VI-D): eligible exactly
@@ -179,7 +233,7 @@ Test(fiber_busy_bitmap, eligibility_rule) {
     {"source FULL (being read) does not block", {1, 1, 0x1, {10}}, 1, 0, 0x0, 0},
     {"both reasons at once", {1, 10, 0x9, {13, 0, 0, 1030}}, 0, 1, 0x9, 0},
     {"remote source (SP 2) not ready", {1, 1, 0x2, {0, 1030, 0, 0}}, 0, 0, 0x2, 0},
-    {"ids used modulo 11 bits: 2048+10 is register 10", {1, 2048 + 10, 0x0, {0}}, 0, 1, 0x0, 0},
+    {"ids never modulo 11 bits: 2048+10 is not register 10", {1, 2048 + 10, 0x0, {0}}, 0, 0, 0x0, 1},
   };
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     for (unsigned sp = 0; sp < 4; sp++) {

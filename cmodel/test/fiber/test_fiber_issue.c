@@ -225,7 +225,7 @@ Test(fiber_issue, illegal_never_requests) {
   }
 }
 
-/* Why: issue 18 (docs/fiber.md 5a): SP 0 reads SP 1's bank 0 rows 1, 2, 3
+/* Why: the pending-read hazard (docs/fiber.md 5a): SP 0 reads SP 1's bank 0 rows 1, 2, 3
  * (three passes) while SP 2 and SP 3 keep that port busy with other rows;
  * SP 1 presents a write to R6 (row 3) from the next cycle on. SP 1 must not
  * issue before SP 0's last pass is granted; both must issue. */

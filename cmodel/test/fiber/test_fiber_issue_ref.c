@@ -276,10 +276,26 @@ static void run_config(const char *name, fb_issue_cfg c, unsigned long cycles) {
   fbt_rng g = fbt_rng_for(name);
   cr_assert_eq(fb_issue_reset(&st, &c), FB_OK, "%s", name);
   ref_reset(&ref, &c);
-  fb_issue_in in;
+  fb_issue_in in, prev;
+  memset(&prev, 0, sizeof prev);
   unsigned long busy = 0, held = 0, issued = 0, errs = 0, multi = 0;
+  unsigned long by_sum[FB_WHY_NUM] = {0};
   for (unsigned long cyc = 0; cyc < cycles; cyc++) {
     rnd_in(&g, &in);
+    /* the contract (docs/fiber.md 11): an SP with passes left presents its
+     * instruction in flight again, or abandons it (valid 0) */
+    for (unsigned s = 0; s < FB_NSP; s++)
+      if (st.rem[s] && in.sp[s].valid) {
+        fb_issue_sp_in *p = &in.sp[s];
+        const fb_issue_sp_in *q = &prev.sp[s];
+        p->mode = q->mode;
+        p->src_valid = q->src_valid;
+        memcpy(p->src_orig, q->src_orig, sizeof p->src_orig);
+        p->ext = q->ext;
+        p->dst_valid = q->dst_valid;
+        p->dst_orig = q->dst_orig;
+      }
+    prev = in;
     fb_issue_out a, b;
     memset(&a, 0xA5, sizeof a);
     memset(&b, 0, sizeof b);
@@ -298,6 +314,19 @@ static void run_config(const char *name, fb_issue_cfg c, unsigned long cycles) {
     }
     cr_assert_eq(ea, eb, "%s cycle %lu: result %d, reference %d", name, cyc, (int)ea, (int)eb);
     compare(&st, &ref, &a, &b, cyc);
+    /* model-only outputs: again is next cycle's busy; one reason per SP,
+     * issue exactly for the issuing SPs, IDLE exactly for the absent ones */
+    unsigned nb = 0;
+    for (unsigned s = 0; s < FB_NSP; s++) {
+      nb |= (st.rem[s] != 0) << s;
+      unsigned why = fb_issue_why(&a, s);
+      cr_assert_lt(why, FB_WHY_NUM);
+      cr_assert_eq(why == FB_WHY_ISSUE, (a.issue >> s) & 1u, "%s cycle %lu SP %u: reason %s", name, cyc, s,
+                   fb_issue_reason_str(why));
+      cr_assert_eq(why == FB_WHY_IDLE, !in.sp[s].valid, "%s cycle %lu SP %u", name, cyc, s);
+      by_sum[why]++;
+    }
+    cr_assert_eq(a.again, nb, "%s cycle %lu: again 0x%x, next busy 0x%x", name, cyc, a.again, nb);
     busy += a.busy != 0;
     held += a.pend_block != 0;
     issued += (unsigned)__builtin_popcount(a.issue);
@@ -306,6 +335,21 @@ static void run_config(const char *name, fb_issue_cfg c, unsigned long cycles) {
   }
   fprintf(stderr, "%s: %lu cycles, %lu issues, %lu busy, %lu held, %lu multi-pass, %lu range errors\n", name, cycles,
           issued, busy, held, multi, errs);
+  /* the statistics count the same cycles, one reason per SP and cycle */
+  fb_issue_stats stt;
+  cr_assert_eq(fb_issue_get_stats(&st, &stt), FB_OK);
+  cr_assert_eq(stt.cycles, cycles);
+  uint64_t tot[FB_WHY_NUM] = {0};
+  for (unsigned s = 0; s < FB_NSP; s++) {
+    uint64_t sum = 0;
+    for (unsigned w = 0; w < FB_WHY_NUM; w++) {
+      sum += stt.sp[s].by[w];
+      tot[w] += stt.sp[s].by[w];
+    }
+    cr_assert_eq(sum, cycles, "%s SP %u: reasons sum to the cycles", name, s);
+  }
+  for (unsigned w = 0; w < FB_WHY_NUM; w++) cr_assert_eq(tot[w], by_sum[w], "%s reason %s", name, fb_issue_reason_str(w));
+  cr_assert_eq(tot[FB_WHY_ISSUE], issued);
   /* the traffic reaches every path the comparison is meant to cover */
   cr_assert_gt(issued, cycles / 8, "%s: issues %lu", name, issued);
   if (!c.baseline) {

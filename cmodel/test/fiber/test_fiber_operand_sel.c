@@ -85,7 +85,7 @@ Test(fiber_operand_sel, exhaustive_one_operand_fields) {
   cr_assert_eq(n, 4ul * 65536);
 }
 
-/* Rationale: CUDA-native isolation (SPEC B.1, issue 7): whatever the
+/* Rationale: CUDA-native isolation (SPEC B.1): whatever the
  * extension bits (all 8192 values of the 13-bit field, enable included),
  * the original field (all 256) and the valid bit, for every SP, no address
  * (source or destination) leaves the issuing SP and nothing is remote.

@@ -108,8 +108,10 @@ Test(tilelens_build, tile_offset_errors) {
   cr_assert_eq(tl_tile_offset_get(&d, 383, 0, &off), TL_OK);
   cr_assert_eq(off, 2 * 4096 + 127);
   cr_assert_eq(tl_tile_offset_get(&d, 384, 0, &off), TL_ERR_RANGE, "i = K");
-  cr_assert_eq(tl_tile_offset_get(&d, 0, (1ull << 63), &off), TL_ERR_OVERFLOW);
   tl_desc z = d;
+  z.dim[1] = UINT64_MAX;   /* a view spanning 2^64 columns: the offset overflows */
+  cr_assert_eq(tl_tile_offset_get(&z, 0, (1ull << 63), &off), TL_ERR_OVERFLOW);
+  z = d;
   z.lead_stride = 0;
   cr_assert_eq(tl_tile_offset_get(&z, 0, 0, &off), TL_ERR_LEAD_STRIDE);
   z = d;
@@ -136,4 +138,61 @@ Test(tilelens_build, version) {
   cr_assert_str_eq(buf, TILELENS_VERSION_STRING);
   cr_assert_eq(TILELENS_VERSION,
                TILELENS_VERSION_MAJOR * 10000 + TILELENS_VERSION_MINOR * 100 + TILELENS_VERSION_PATCH);
+}
+
+/* Why: a failed builder must leave nothing usable: tl_desc_matrix_tiled
+ * with a = 0 or 48 (not a power of two) returned TL_ERR_TILE_SHAPE but left
+ * a valid linear descriptor behind, so a caller ignoring the status
+ * silently switched layout. Now the descriptor is zeroed and refused. */
+Test(tilelens_build, failed_builder_leaves_nothing) {
+  static const struct { uint64_t K, N; uint32_t s, a, b; tl_status st; } t[] = {
+    {4096, 4096, 2, 0, 32, TL_ERR_TILE_SHAPE},   /* a = 0 */
+    {4096, 4096, 2, 48, 32, TL_ERR_TILE_SHAPE},  /* a not a power of two */
+    {4096, 4096, 2, 64, 0, TL_ERR_TILE_SHAPE},   /* b = 0 */
+    {4096, 4096, 3, 64, 32, TL_ERR_ELEM_SIZE},
+    {0, 4096, 2, 64, 32, TL_ERR_DIM},
+    {4096, 4096, 2, 64, 1024, TL_ERR_TILE_SHAPE}, /* a*b*s = 2^17: granule above 2^16 */
+  };
+  tl_desc d, zero;
+  memset(&zero, 0, sizeof zero);
+  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+    uint32_t a = t[k].a, b = t[k].b;
+    memset(&d, 0x5A, sizeof d);
+    tl_status st = tl_desc_matrix_tiled(&d, 0, t[k].K, t[k].N, t[k].s, a, b);
+    cr_assert_eq(st, t[k].st, "case %zu: %s", k, tl_status_str(st));
+    cr_assert(memcmp(&d, &zero, sizeof d) == 0, "case %zu: the descriptor is zeroed", k);
+    cr_assert_neq(tl_desc_check(&d), TL_OK, "case %zu: nothing usable", k);
+  }
+  memset(&d, 0x5A, sizeof d);
+  cr_assert_eq(tl_desc_matrix_linear(&d, 8, 4096, 4096, 2), TL_ERR_ALIGN);
+  cr_assert(memcmp(&d, &zero, sizeof d) == 0, "linear builder: zeroed on failure");
+  tl_box bx;
+  cr_assert_eq(tl_box_2d(&bx, 0, 0, 300, 8, 0), TL_ERR_BOX);
+  cr_assert_eq(bx.box[0], 0, "failed box builder: zeroed");
+}
+
+/* Why: Eq. 2's column index is checked like its row index: j = 8192 of a
+ * 4096-column matrix returned an offset (into the next matrix). j < N for
+ * the 2-D view, and N is the span of the column dimensions in the paper's
+ * 3-D and 4-D views of Figure 9 (128 columns). */
+Test(tilelens_build, tile_offset_column_range) {
+  tl_desc d;
+  uint64_t off;
+  cr_assert_eq(tl_desc_matrix_tiled(&d, 0, 4096, 4096, 2, 64, 32), TL_OK);
+  cr_assert_eq(tl_tile_offset_get(&d, 0, 4095, &off), TL_OK);
+  cr_assert_eq(tl_tile_offset_get(&d, 0, 4096, &off), TL_ERR_RANGE, "j = N");
+  cr_assert_eq(tl_tile_offset_get(&d, 0, 8192, &off), TL_ERR_RANGE, "j = 2N");
+  cr_assert_eq(off, 0);
+  cr_assert_eq(tl_tile_offset(&d, 0, 8192), TL_TILE_OFFSET_INVALID);
+  /* Figure 9's 4-D view (128, 64, 3, 2) of the FP8 384 x 128 matrix: strides
+   * (1, L, 128, 64 L) with L = 384: 1 + 63 + 1 * 64 = 128 columns */
+  tl_desc v;
+  cr_assert_eq(tl_desc_matrix_tiled(&v, 0, 384, 128, 1, 128, 32), TL_OK);
+  v.rank = 4;
+  v.dim[0] = 128; v.dim[1] = 64; v.dim[2] = 3; v.dim[3] = 2;
+  v.stride[1] = 384; v.stride[2] = 128; v.stride[3] = 64 * 384;
+  cr_assert_eq(tl_tile_offset_get(&v, 0, 127, &off), TL_OK);
+  cr_assert_eq(tl_tile_offset_get(&v, 0, 128, &off), TL_ERR_RANGE);
+  v.rank = 0;
+  cr_assert_eq(tl_tile_offset_get(&v, 0, 0, &off), TL_ERR_RANK);
 }

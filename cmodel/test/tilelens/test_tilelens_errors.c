@@ -241,7 +241,7 @@ Test(tilelens_errors, rule_names) {
   cr_assert_eq(r, TL_RULE_NULL);
 }
 
-/* Why (issue 16): the generator never dereferences a NULL request or steps a
+/* Why: the generator never dereferences a NULL request or steps a
  * generator tl_gen_begin() never set up; a failed call changes nothing. */
 Test(tilelens_errors, generator_state) {
   tl_desc d;
@@ -263,7 +263,7 @@ Test(tilelens_errors, generator_state) {
   cr_assert_eq(tl_gen_next(&g, &r), TL_STEP_DONE, "a rejected generator is set up and done");
 }
 
-/* Why (issue 16): split-and-sum rejects every value its ports cannot hold
+/* Why: split-and-sum rejects every value its ports cannot hold
  * (rank 6-9 were clamped to 5 silently); the masked RTL twin documents it. */
 Test(tilelens_errors, split_sum_strict) {
   tl_split_sum_in in;
@@ -305,7 +305,7 @@ Test(tilelens_errors, split_sum_strict) {
   cr_assert_eq(tl_split_sum_masked(&in, 1, NULL), TL_ERR_NULL);
 }
 
-/* Why (issue 16): the partition functions, the permuter and the block
+/* Why: the partition functions, the permuter and the block
  * helper name every invalid input. */
 Test(tilelens_errors, partition_and_helpers) {
   tl_desc d;
@@ -372,7 +372,7 @@ Test(tilelens_errors, partition_and_helpers) {
   cr_assert_eq(tl_req_blocks(&wrap, 5, blk, 4), 0);
 }
 
-/* Why (issue 16): the page statistics allocate a bounded working set: a box
+/* Why: the page statistics allocate a bounded working set: a box
  * with more than TL_PAGES_MAX distinct pages is TL_ERR_LIMIT, not an
  * allocation without bound; a page size above 2^40 is TL_ERR_RANGE. */
 Test(tilelens_errors, box_pages_bounded) {
