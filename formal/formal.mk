@@ -5,6 +5,7 @@
 #   make check-formal   test group: the fast proofs only (inside make test)
 #   make formal-mutate  the mutation check alone
 #   make check-formal-rtlil  test group: unit test of formal/rtlil_covers.py
+#   make check-formal-prove  test group: unit test of prove.py's modules
 #   formal-<block>      the full-group proofs of one block (test groups of
 #                       `make test-formal-ci`, the second stage of CI: the
 #                       functional properties G1-G8, B1-B5, W1-W8, I1-I7 and
@@ -54,6 +55,14 @@ check-formal-rtlil:
 	@python3 formal/test_rtlil_covers.py
 
 TEST_GROUPS_COMMON += check-formal-rtlil
+
+# test group: the unit test of prove.py's modules (formal/test_prove.py: the
+# header parser, the generated netlist proof, mutant text, the report), < 1 s
+.PHONY: check-formal-prove
+check-formal-prove:
+	@python3 formal/test_prove.py
+
+TEST_GROUPS_COMMON += check-formal-prove
 
 # Every block whose script declares a full-group proof.
 FORMAL_FULL_BLOCKS := $(sort $(basename $(notdir $(shell grep -l -E '^#[[:space:]]*proof:[[:space:]]+[A-Za-z0-9_]+[[:space:]]+full' formal/*/*.ys 2>/dev/null))))

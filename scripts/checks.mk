@@ -1,8 +1,13 @@
 # Project-wide quick checks on the text of the tree (read by tb/tb.mk).
-#   make check-docs   every relative link of README.md and docs/*.md points to a
-#                     file of the repository (links into build/: a make target
-#                     named beside them writes them), and every proof script
-#                     formal/*/*.ys is linked from README.md's block table
+#   make check-docs   the project text (scripts/check_readme_links.sh): every
+#                     relative link and #anchor of every *.md resolves (links
+#                     into build/: a make target named beside them writes
+#                     them), every "FILE.md section N" and FILE.md "Heading"
+#                     reference names a heading that exists, every proof
+#                     script formal/*/*.ys is linked from README.md's block
+#                     table, and no file of the project names a machine path
+#                     (/work/, /home/, /root/, a /tmp/ clone) or an
+#                     issue-tracker number ("issue" or "#" and a number)
 .PHONY: check-docs
 check-docs:
 	@bash scripts/check_readme_links.sh

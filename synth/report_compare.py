@@ -2,7 +2,7 @@
 "Against the papers"; synth.json, "comparison").
 
 Everything a number here rests on is named with its source: the papers'
-figures with the line of /work/shared/papers/<paper>.txt that states them
+figures with the line of the paper's plain text <paper>.txt that states them
 (PAPER_QUOTES; test_report.py checks each quote against its line when the
 papers are present), the 7 nm cell areas with the library file they come
 from (ASAP7_CELLS). The prose is in report_template.md.

@@ -47,7 +47,7 @@ export REGRESS_KEEP_GOING := 1
 endif
 export REGRESS_SCALE
 
-# Each harness's own target (issue 15, item 7): REGRESS_TOTAL_SMALL (10^8)
+# Each harness's own target: REGRESS_TOTAL_SMALL (10^8)
 # cycles over all runs of a small-size harness, REGRESS_TOTAL_FULL (10^7) of
 # a full-size one (the 2048 x 4 bitmap and the full-size FIBER harnesses),
 # passed to regress.sh as REGRESS_TOTAL (used when REGRESS_CYCLES is auto).

@@ -11,7 +11,7 @@
 //   register is not written back yet) and FULL (the value is still being
 //   read). EMPTY is held in NumRep equal replicas, replica k at
 //   empty_o[k*NumReg +: NumReg]; FULL is held once, full_o[NumReg-1:0].
-//   Port change (issue 13): full_o was NumRep x NumReg bits, one FULL per
+//   Port change (FULL held once): full_o was NumRep x NumReg bits, one FULL per
 //   replica. FULL is read only for a destination, always in the querying
 //   SP's own partition, so SP s's read sees FULL[s*512 +: 512] of whatever
 //   copy serves it, and one copy gives every other port the same values at

@@ -36,7 +36,7 @@
  *      with a destination aim it at a register another SP still has to
  *      read (a busy SP's remaining source, or a source of an instruction
  *      with two or more sources presented in the same cycle);
- *   3. at cycle kDir, after a reset, issue 18's scenario (directed): the
+ *   3. at cycle kDir, after a reset, the pending-read scenario (directed): the
  *      reader reads rows 1, 2, 3 of bank 0 of the owner (three passes) while
  *      the two other SPs keep that port busy with other rows; the owner
  *      presents a write to the row-3 register from the next cycle on, with
@@ -69,6 +69,11 @@ struct TbIssueStage {
   static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
   static constexpr unsigned kLanes = Cfg::kLanes, kWidth = Cfg::kWidth, kWord = Wd::kWord;
   static constexpr uint64_t kWidthMask = Wd::kMask;
+  // --workload hmma (synth/power.py): after the reset, the Fig. 6(c) HMMA
+  // stream on all four SPs without end (no resets, no directed scenario, no
+  // DEPBARs); bank data stay the harness's random words.
+  static constexpr const char *kWorkloads = "hmma";
+  bool wl_hmma = false;
   template <class T> using PortT = fibertb::PortT<T>;
   using DataT = PortT<decltype(std::declval<Dut &>().rd_data_sp0_i)>;
   using OpndT = PortT<decltype(std::declval<Dut &>().opnd_sp0_o)>;
@@ -198,6 +203,7 @@ struct TbIssueStage {
       b_reset_busy, b_all_issue, b_checked, b_hmma_stream, b_style[4], b_bcast_remote, b_issue_sp[FB_NSP];
 
   explicit TbIssueStage(lockstep::Env &env) {
+    wl_hmma = env.opt.workload == "hmma";
     auto &c = env.cov;
     b_pend_write = c.bin("write held by a pending read (a busy reader's remaining source)");
     b_pend_same = c.bin("write held by a read deferred in the same cycle");
@@ -361,8 +367,8 @@ struct TbIssueStage {
     // Rare resets, five times likelier while an SP is between passes, so a
     // 1M-cycle run resets a busy stage several times (bin "reset while busy").
     bool busy_now = (ref.rem[0] | ref.rem[1] | ref.rem[2] | ref.rem[3]) != 0;
-    rst_n = c >= 2 && c != kDir - 2 && c != kDir - 1 &&
-            (c < 1000 || !rng.chance(1, busy_now ? 20000 : 100000));
+    rst_n = c >= 2 && (wl_hmma || (c != kDir - 2 && c != kDir - 1)) && (wl_hmma ||
+            (c < 1000 || !rng.chance(1, busy_now ? 20000 : 100000)));
     if (was && !rst_n && busy_now) cv.hit(b_reset_busy);
     if (!rst_n) {
       for (unsigned s = 0; s < FB_NSP; s++) {
@@ -374,7 +380,7 @@ struct TbIssueStage {
       hmma_stream = false;
     }
     if (c == 2) { hmma.begin(); hmma_directed = true; }
-    if (c == kDir) {
+    if (c == kDir && !wl_hmma) {
       dir_on = true;
       dir_held = false;
       dir_read_issue = dir_write_issue = 0;
@@ -382,7 +388,7 @@ struct TbIssueStage {
     }
 
     if (c > 2 && !hmma_directed && !dir_on && style_left-- <= 0) {
-      style = (int)rng.below(4);
+      style = wl_hmma ? 1 : (int)rng.below(4);
       style_left = (int)rng.range(50, 2000);
       cv.hit(b_style[style]);
       if (style == 1) { hmma.begin(); hmma_stream = true; }
@@ -458,13 +464,13 @@ struct TbIssueStage {
           in.cons_src[s][k] = (uint16_t)rng.bits(11);
         }
       }
-      in.dep_valid[s] = !hmma_directed && !dir_on && rng.chance(1, 40);
+      in.dep_valid[s] = !wl_hmma && !hmma_directed && !dir_on && rng.chance(1, 40);
       in.dep_reg[s] = (uint16_t)(rng.chance(7, 8) ? hot_reg(rng, (unsigned)rng.below(4)) : rng.bits(11));
       in.dep_group[s] = (uint8_t)rng.bits(1);
       in.dep_set[s] = (uint8_t)(rng.chance(1, 3) ? 1 : 0);
       if (in.dep_valid[s]) cv.hit(b_dep[in.dep_group[s] * 2 + in.dep_set[s]]);
     }
-    in.all_set = !hmma_directed && !dir_on && c > 1000 && rng.chance(1, 20000);
+    in.all_set = !wl_hmma && !hmma_directed && !dir_on && c > 1000 && rng.chance(1, 20000);
     if (in.all_set) cv.hit(b_all);
 
     // ---- register file: this cycle's bank data (rows asked last cycle)
