@@ -64,6 +64,9 @@ def composed_line(c):
     for k in h["children"]:
         n = f"{k['instances']} x " if k["instances"] != 1 else ""
         parts.append(f"{n}{k['config']} {k['ge']:,.0f}")
+    fb = c.get("fanout_repair", {}).get("ge")
+    if fb and "ge_mapped" in c:
+        parts.append(f"fanout buffers {fb:,.0f}")
     return f"Bottom-up {c['name']}: {c['ge']:,.0f} GE = " + " + ".join(parts) + " GE"
 
 
@@ -77,6 +80,31 @@ def paper_note(tag, comparison):
         return (f" = {fb[tag]['asap7_ge_mm2']:.4f} mm^2 at 7 nm (GE x ASAP7 NAND2x1); "
                 f"the paper: {fb.get('paper_mm2_7nm')} mm^2 per SM at 7 nm")
     return ""
+
+
+def power_lines(path=os.path.join("build", "reports", "power.json")):
+    """One line per power run and per power delta (synth/power.py), the
+    workload named; nothing when the power step has not run."""
+    try:
+        with open(path) as f:
+            pw = json.load(f)
+    except (OSError, ValueError):
+        return []
+    out = []
+    for r in pw.get("runs", []):
+        if r.get("status") != "ok":
+            out.append(f"Power {r.get('name')}: {r.get('status')}")
+            continue
+        d = r["design"]
+        out.append(f"Power {r['config']} under workload `{r['workload']}` ({r['cycles']:,} cycles): "
+                   f"{r['energy_pj_per_cycle']:,.0f} pJ/cycle (internal {1e3 * d['internal']:.2f} mW, "
+                   f"switching {1e3 * d['switching']:.2f}, leakage {1e3 * d['leakage']:.3f}, "
+                   f"clock {100 * r['clock_share']:.0f}%; at {r['period_ns']:g} ns, {r['voltage']:g} V)")
+    for x in pw.get("deltas", []):
+        ratio = f"; FIBER/baseline {x['ratio']:.2f}x" if x.get("ratio") else ""
+        out.append(f"Power delta {x['tag']} under `{x['workload']}`: "
+                   f"{x['energy_pj_per_cycle']:,.0f} pJ/cycle{ratio}")
+    return out
 
 
 def fmt_int(v):
@@ -129,6 +157,8 @@ def main():
             where = "in make synth-all, not in the main set" if dl.get("set") == "all" else "incomplete"
             val = f"{where} ({miss})"
         print(f"Delta {tag} ({dl.get('title', '')}): {val}")
+    for line in power_lines():
+        print(line)
     if syn:
         print("Full reports: build/reports/synth.md, build/reports/synth.json, build/reports/synth_area.svg")
     return 1 if failed else 0

@@ -36,7 +36,7 @@ from vdeps import RTL_INCLUDE_DIRS, param_value
 
 # Bump when the flow changes in a way that changes results (part of the
 # cache key together with the hashes of the flow's modules).
-FLOW_VERSION = "2"
+FLOW_VERSION = "3"   # 3: the fanout trees in the area; clock targets
 MODULES = ("flow.py", "tools.py", "liberty.py", "vdeps.py", "netlist_fix.py", "specialise.py")
 
 DRIVE_CELL = "BUFX2"    # drives every data input in STA
@@ -118,12 +118,32 @@ ABC_SCRIPTS = {
 }
 ABC_SCRIPT = "fraig-c1000"   # the flow's script (see synth/abc_scripts.md)
 
+# Timing-driven mapping, for a configuration with a clock target (configs.tsv
+# column `clock`): the flow's script up to &dch, then delay-oriented
+# restructuring and mapping (&if -g: SOP balancing; &synch2; &nf -p), then
+# ABC's own buffering (fanout at most 6, -p: on the critical path first)
+# and gate sizing against the target T (ps): upsize, dnsize (area back where
+# the slack allows), upsize again. The buffers and resized cells are in the
+# mapped netlist, so in the area.
+ABC_TIMED = ("+strash;&get,-n;&fraig,-x,-C,1000;&put;scorr;dc2;dretime;strash;"
+             "&get,-n;&if,-g;&synch2;&nf,-p;&put;topo;buffer,-N,6,-p;"
+             "upsize,-D,{T};dnsize,-D,{T};upsize,-D,{T}")
 
-def abc_command(lib_path, name):
+
+def abc_command(lib_path, name, clock_ps=None):
+    """The Yosys abc command: the named script, or with a clock target (ps)
+    the timing-driven script ABC_TIMED against it."""
+    if clock_ps:
+        return f'abc -liberty {lib_path} -script "{ABC_TIMED.format(T=int(clock_ps))}"'
     if name not in ABC_SCRIPTS:
         raise FlowError(f"unknown ABC script {name}")
     text = ABC_SCRIPTS[name]
     return f"abc -liberty {lib_path}" + (f' -script "{text}"' if text else "")
+
+
+def cfg_abc(lib_path, cfg):
+    """The abc command of a configuration: its script, its clock target."""
+    return abc_command(lib_path, cfg.get("abc") or ABC_SCRIPT, cfg.get("clock_ps"))
 
 
 def abc_script_text(name):
@@ -203,6 +223,8 @@ def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(
             join += f"read_rtlil {mfile}\nchtype -map {mmod}__core {mmod}\n"
             join += f"cd {top}\n" + "".join(f"rename {i}._core_ {i}\n" for i in insts) + "cd ..\n"
         join += f"flatten\nhierarchy -top {top}\nopt_clean -purge\n"
+        if cfg.get("clock_ps"):
+            join += remap_script(lib_path, cfg)
     # Bottom-up: the glue downstream of each child's combinational outputs
     # is mapped first, by an ABC run of its own, child by child in the
     # table's order (configs.tsv: the child whose outputs come latest
@@ -216,7 +238,7 @@ def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(
     # starts no cone: its cone would take in the logic it meets, late
     # signals' logic among it (synth/README.md, "Bottom-up glue").
     cones = ""
-    if mapped:
+    if mapped and not cfg.get("clock_ps"):
         stop = ",".join([m[1] + "__core" for m in mapped] + list(seq_cells))
         for i, (ctype, mmod, mfile, msha, insts) in enumerate(mapped):
             ports = dict(late_ports).get(mmod)
@@ -224,7 +246,10 @@ def yosys_script(cfg, up, files, lib_path, child_tops=(), spec_maps=(), mapped=(
                 continue
             cones += (f"select -set downstream{i} t:{mmod}__core %co:+[{','.join(ports)}] "
                       f"%co*:-{stop}\n"
-                      f"{abc_command(lib_path, cfg.get('abc') or ABC_SCRIPT)} @downstream{i}\n")
+                      f"{cfg_abc(lib_path, cfg)} @downstream{i}\n")
+    if mapped and cfg.get("clock_ps"):
+        # the glue mapped for area first (remapped with the children below)
+        cfg = {k: v for k, v in cfg.items() if k != "clock_ps"}
     late_lib = "" if mapped else f"read_liberty -lib {lib_path}\n"
     # Logic depth (ltp), except in a bottom-up run: there the generic
     # netlist is only the glue, and ltp over the flattened cells of the
@@ -240,7 +265,7 @@ tee -q -o hier.json stat -json
 tee -q -o check.txt check
 tee -q -o gen_stat.json stat -json
 {ltp_gen}dfflibmap -liberty {lib_path}
-{cones}{abc_command(lib_path, cfg.get('abc') or ABC_SCRIPT)}
+{cones}{cfg_abc(lib_path, cfg)}
 opt_clean
 {join}tee -q -o map_stat.txt stat -liberty {lib_path}
 tee -q -o map_stat.json stat -json
@@ -252,17 +277,33 @@ select -clear
 {late_lib}{ltp_map}""" + "".join(f"# {w[2]} sha256 {w[3]}\n" for w in tuple(spec_maps) + tuple(mapped))
 
 
-def sta_script(top, lib, clock_port, inputs, netlists=("netlist_sta.v",)):
+def remap_script(lib_path, cfg):
+    """A bottom-up unit with a clock target: once the children's cells have
+    joined the glue, every cell is turned back into generic gates (the
+    liberty's cell functions, read_liberty -overwrite) and the whole
+    netlist, glue and children together, is mapped again as one ABC
+    network by the timing-driven script. Flops keep their number (no
+    opt_merge: the bitmap's replicas stay replicas); dfflibmap maps them
+    back to the same cells. The cells' names are ABC's afterwards, so the
+    area split by children (`hier`) is not made for such a run."""
+    return (f"read_liberty -overwrite -ignore_miss_func {lib_path}\n"
+            "flatten\nopt_clean\ntechmap\nopt_expr\nopt_clean\n"
+            f"dfflibmap -liberty {lib_path}\n{cfg_abc(lib_path, cfg)}\nopt_clean\n")
+
+
+def sta_script(top, lib, clock_port, inputs, netlists=("netlist_sta.v",), period=STA_PERIOD):
     """OpenSTA script; a hierarchical design reads its children's netlists
-    first and links the top over all of them."""
+    first and links the top over all of them. period: the clock (ns), a
+    configuration's target where it has one (latches are checked against
+    it), else STA_PERIOD (only arrival times and slacks are read)."""
     load = 4 * lib["inv_cap"]
     lines = ([f"read_liberty {lib['path']}"] + [f"read_verilog {n}" for n in netlists]
              + [f"link_design {top}"])
     if clock_port:
-        lines.append(f"create_clock -name clk -period {STA_PERIOD} [get_ports {clock_port}]")
+        lines.append(f"create_clock -name clk -period {period} [get_ports {clock_port}]")
         data_in = f"[delete_from_list [all_inputs] [get_ports {clock_port}]]"
     else:
-        lines.append(f"create_clock -name clk -period {STA_PERIOD}")
+        lines.append(f"create_clock -name clk -period {period}")
         data_in = "[all_inputs]"
     if inputs:
         lines += [f"set data_in {data_in}",
@@ -285,7 +326,7 @@ def sta_script(top, lib, clock_port, inputs, netlists=("netlist_sta.v",)):
     return "\n".join(lines) + "\n"
 
 
-def parse_sta(text):
+def parse_sta(text, period=STA_PERIOD):
     paths = {}
     for m in re.finditer(r"@@PATH (\w+)\n(.*?)@@END", text, re.S):
         kind, body = m.group(1), m.group(2)
@@ -302,7 +343,7 @@ def parse_sta(text):
         paths[kind] = {
             "start": sm.group(1), "end": em.group(1),
             "arrival_ns": float(arrival.group(1)),
-            "ns": round(STA_PERIOD - float(slack.group(1)), 4),
+            "ns": round(period - float(slack.group(1)), 4),
             "cells_on_path": len(stages),
         }
     return paths
@@ -328,7 +369,7 @@ def stat_module(path, top=None):
 
 def derived_params(log_text):
     """Module name -> {parameter: value} for every module Yosys derived with
-    parameters (the `Parameter \X = V` lines hierarchy prints before
+    parameters (the `Parameter \\X = V` lines hierarchy prints before
     `Generating RTLIL representation for module ...`)."""
     out, cur = {}, {}
     for line in log_text.splitlines():
@@ -407,7 +448,66 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True,
 
     Yosys, the slow part, is skipped when outdir holds the outputs of a run
     with the same yosys_key (script, sources, tool and library); everything
-    after it (parsing, fanout repair, STA) always runs."""
+    after it (parsing, fanout repair, STA) always runs.
+
+    The steps, each a function of its own: config_script (the Yosys script
+    and its cache key), run_yosys (or its cached outputs), read_mapped (the
+    mapped netlist's cells, area and flops), add_children (a hierarchical
+    run's children, once per instance), describe_run (the generic netlist,
+    the checks, the record's fields), sta_netlist and count_buffers (the
+    fanout trees, whose area joins the record's), then time_config
+    (OpenSTA at the configuration's clock, the paths named by their
+    flops)."""
+    script, key = config_script(cfg, root, files, lib, outdir, yosys_key, children,
+                                spec_maps, mapped)
+    rec = {"status": "ok", "log": os.path.relpath(os.path.join(outdir, "yosys.log"), root),
+           "abc_script": cfg.get("abc") or ABC_SCRIPT}
+    if not run_yosys(rec, script, key, outdir, timeout, mapped):
+        return rec
+    if spec_maps:
+        # The specialised children against the mapped glue (specialise.py).
+        glue = json.load(open(os.path.join(outdir, "glue.json")))
+        specialise.raise_if(specialise.check_glue(glue, cfg["top"],
+                                                  {m[1]: m[4] for m in spec_maps}), cfg["name"])
+    m = read_mapped(cfg, lib, outdir, children, mapped)
+    if "error" in m:
+        rec.update(status="failed", error=m["error"])
+        return rec
+    hier = add_children(cfg, lib, outdir, children, mapped, m)
+    if cfg["flow"] == "products-as-inputs":
+        rec["cut_multipliers"] = m["cut"]
+        if not m["cut"]:
+            rec["status"] = "failed"
+            rec["error"] = "products-as-inputs: the design has no multiplier to cut"
+            return rec
+    rec.update(describe_run(cfg, lib, outdir, m))
+    if hier:
+        rec["hier"] = hier
+    netlist, timed, repair = sta_netlist(outdir, lib, m["found"])
+    count_buffers(rec, lib, repair)
+    if not sta:
+        return rec
+    return time_config(rec, cfg, root, lib, fo4, outdir, timeout, m["flops"],
+                       () if mapped else children, netlist, timed)
+
+
+def count_buffers(rec, lib, repair):
+    """The fanout trees are part of the netlist that is timed: their area
+    joins the configuration's (area_um2, ge; flop_area_um2 and the cell
+    counts stay those of the mapped netlist). ge_mapped keeps the mapped
+    cells alone (a hierarchical run's children counted with their own
+    buffers), fanout_repair the trees' area and count."""
+    rec["fanout_repair"] = repair
+    rec["ge_mapped"] = rec["ge"]
+    rec["area_um2"] = round(rec["area_um2"] + repair.get("area_um2", 0), 2)
+    rec["ge"] = _ge(lib, rec["area_um2"])
+    return rec
+
+
+def config_script(cfg, root, files, lib, outdir, yosys_key, children=(), spec_maps=(),
+                  mapped=()):
+    """The configuration's Yosys script and its cache key (yosys_key: the
+    sources, tool and library; the script adds the rest)."""
     seq = sorted(c for c, v in lib["cells"].items() if v["seq"])
     script = yosys_script(cfg, os.path.relpath(root, outdir), files, lib["path"],
                           [ch.get("orig_top", ch["cfg"]["top"]) for ch in children],
@@ -415,60 +515,77 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True,
                           [(t, mod, mod + ".il", sha, insts) for t, mod, _, sha, insts in mapped],
                           seq, {mod: specialise.combinational_outputs(open(nl).read(), seq)
                                 for _, mod, nl, _, _ in mapped})
-    key = hashlib.sha256((yosys_key + script).encode()).hexdigest()
-    kpath = os.path.join(outdir, "yosys.key")
-    rec = {"status": "ok", "log": os.path.relpath(os.path.join(outdir, "yosys.log"), root),
-           "abc_script": cfg.get("abc") or ABC_SCRIPT}
+    return script, hashlib.sha256((yosys_key + script).encode()).hexdigest()
+
+
+def cached_yosys(outdir, key):
+    """The Yosys times of the run cached in outdir when its key is `key`
+    and its netlist is there, else None."""
     try:
-        prev = json.load(open(kpath))
+        prev = json.load(open(os.path.join(outdir, "yosys.key")))
     except (OSError, ValueError):
-        prev = {}
+        return None
     if (prev.get("key") == key and "yosys_cpu_s" in prev
             and os.path.isfile(os.path.join(outdir, "netlist.v"))):
-        rec["yosys_s"] = prev["yosys_s"]
-        rec["yosys_cpu_s"] = prev["yosys_cpu_s"]
-        rec["yosys_reused"] = True
-    else:
-        if os.path.isdir(outdir):
-            shutil.rmtree(outdir)
-        os.makedirs(outdir)
-        for _, mod, src, _, _ in mapped:
-            # The child's mapped netlist as RTLIL (read 8x faster than its
-            # Verilog, in a fifth of the memory; its private names made
-            # public by the child's `rename -enumerate`, as write_verilog
-            # does), its attributes dropped (as write_verilog -noattr does:
-            # a `keep` would hold cells the parent leaves without load), its
-            # module renamed (no clash with the child's RTL module of the
-            # same name); and its shell, made from its Verilog.
-            il = os.path.splitext(src)[0] + ".il"
-            text = re.sub(r"^\s*attribute .*\n", "", open(il).read(), flags=re.M)
-            text, n = re.subn(r"^module \S+$", lambda _: "module \\" + mod, text, count=1,
-                              flags=re.M)
-            if n != 1:
-                raise FlowError(f"{il}: no module header")
-            with open(os.path.join(outdir, mod + ".il"), "w") as f:
-                f.write(text)
-            with open(os.path.join(outdir, mod + "__shell.v"), "w") as f:
-                f.write(specialise.child_shell(open(src).read(), mod)[0])
-        with open(os.path.join(outdir, "synth.ys"), "w") as f:
-            f.write(script)
-        rc, t_y, c_y = run_tool(["yosys", "-q", "-l", "yosys.log", "synth.ys"],
-                                os.path.join(outdir, "yosys.stdout"), outdir, timeout)
-        rec["yosys_s"] = round(t_y, 2)
-        rec["yosys_cpu_s"] = round(c_y, 2)
-        if rc != 0:
-            rec["status"] = "failed"
-            rec["error"] = ("yosys timed out after %d s" % timeout if rc == "timeout"
-                            else _yosys_error(outdir))
-            return rec
-        with open(kpath, "w") as f:
-            json.dump({"key": key, "yosys_s": rec["yosys_s"], "yosys_cpu_s": rec["yosys_cpu_s"]}, f)
+        return {"yosys_s": prev["yosys_s"], "yosys_cpu_s": prev["yosys_cpu_s"]}
+    return None
 
-    if spec_maps:
-        # The specialised children against the mapped glue (specialise.py).
-        glue = json.load(open(os.path.join(outdir, "glue.json")))
-        specialise.raise_if(specialise.check_glue(glue, cfg["top"],
-                                                  {m[1]: m[4] for m in spec_maps}), cfg["name"])
+
+def stage_children(outdir, mapped):
+    """Copies each mapped child into the run's directory: its netlist as
+    RTLIL (read 8x faster than its Verilog, in a fifth of the memory; its
+    private names made public by the child's `rename -enumerate`, as
+    write_verilog does), its attributes dropped (as write_verilog -noattr
+    does: a `keep` would hold cells the parent leaves without load), its
+    module renamed (no clash with the child's RTL module of the same name);
+    and its shell, made from its Verilog."""
+    for _, mod, src, _, _ in mapped:
+        il = os.path.splitext(src)[0] + ".il"
+        text = re.sub(r"^\s*attribute .*\n", "", open(il).read(), flags=re.M)
+        text, n = re.subn(r"^module \S+$", lambda _: "module \\" + mod, text, count=1,
+                          flags=re.M)
+        if n != 1:
+            raise FlowError(f"{il}: no module header")
+        with open(os.path.join(outdir, mod + ".il"), "w") as f:
+            f.write(text)
+        with open(os.path.join(outdir, mod + "__shell.v"), "w") as f:
+            f.write(specialise.child_shell(open(src).read(), mod)[0])
+
+
+def run_yosys(rec, script, key, outdir, timeout, mapped=()):
+    """Runs Yosys in a fresh outdir, or takes the cached run with the same
+    key. Adds its times to rec; False (rec failed) when Yosys failed."""
+    prev = cached_yosys(outdir, key)
+    if prev:
+        rec.update(prev)
+        rec["yosys_reused"] = True
+        return True
+    if os.path.isdir(outdir):
+        shutil.rmtree(outdir)
+    os.makedirs(outdir)
+    stage_children(outdir, mapped)
+    with open(os.path.join(outdir, "synth.ys"), "w") as f:
+        f.write(script)
+    rc, t_y, c_y = run_tool(["yosys", "-q", "-l", "yosys.log", "synth.ys"],
+                            os.path.join(outdir, "yosys.stdout"), outdir, timeout)
+    rec["yosys_s"] = round(t_y, 2)
+    rec["yosys_cpu_s"] = round(c_y, 2)
+    if rc != 0:
+        rec["status"] = "failed"
+        rec["error"] = ("yosys timed out after %d s" % timeout if rc == "timeout"
+                        else _yosys_error(outdir))
+        return False
+    with open(os.path.join(outdir, "yosys.key"), "w") as f:
+        json.dump({"key": key, "yosys_s": rec["yosys_s"], "yosys_cpu_s": rec["yosys_cpu_s"]}, f)
+    return True
+
+
+def read_mapped(cfg, lib, outdir, children=(), mapped=()):
+    """The mapped netlist's own cells (map_stat.json: in a hierarchical run
+    the glue's, the children's black boxes apart), their area (checked
+    against Yosys' own figure), flops, latches and cut multipliers. Returns
+    a dict (keys by_type, found, area, flops, flop_area, latches, cut), or
+    {"error": ...} when a cell is not a library cell."""
     mstat = stat_module(os.path.join(outdir, "map_stat.json"), cfg["top"])
     by_type_all = mstat["num_cells_by_type"]
     found = {}
@@ -479,9 +596,7 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True,
     by_type = {c: n for c, n in by_type_all.items() if c not in child_types}   # the glue
     unknown = [c for c in by_type if c not in lib["cells"]]
     if unknown:
-        rec["status"] = "failed"
-        rec["error"] = "unmapped cells after abc: " + ", ".join(sorted(unknown))
-        return rec
+        return {"error": "unmapped cells after abc: " + ", ".join(sorted(unknown))}
     area = sum(n * lib["cells"][c]["area"] for c, n in by_type.items())
     area_lib = sum(n * lib["cells"][c].get("area_liberty", lib["cells"][c]["area"])
                    for c, n in by_type.items())
@@ -490,141 +605,134 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True,
     if ym and abs(float(ym.group(1)) - area_lib) > 0.01 * max(area_lib, 1):
         raise FlowError(f"{cfg['name']}: area {area_lib} disagrees with yosys {ym.group(1)}")
     flop_types = {c for c in by_type if lib["cells"][c]["seq"]}
-    flops = sum(by_type[c] for c in flop_types)
-    flop_area = sum(by_type[c] * lib["cells"][c]["area"] for c in flop_types)
-    latches = sum(n for c, n in by_type.items() if c.startswith("LATCH"))
     cut = 0
     if cfg["flow"] == "products-as-inputs":
         m = re.search(r"(\d+) objects", open(os.path.join(outdir, "cut.txt")).read())
         cut = int(m.group(1)) if m else 0
+    return {"by_type": by_type, "found": found, "area": area,
+            "flops": sum(by_type[c] for c in flop_types),
+            "flop_area": sum(by_type[c] * lib["cells"][c]["area"] for c in flop_types),
+            "latches": sum(n for c, n in by_type.items() if c.startswith("LATCH")),
+            "cut": cut}
 
-    # Bottom-up: the children's figures, once per instance.
-    total_types = dict(by_type)
-    hier = None
+
+def add_children(cfg, lib, outdir, children, mapped, m):
+    """The children's share: with their netlists flattened in (mapped), the
+    area split by instance names (_mapped_hier); with children as black
+    boxes, every child instance's figures added into m (total_types, area,
+    flops ...). Sets m["total_types"]; returns the record's `hier` or None."""
+    m["total_types"] = dict(m["by_type"])
     if children and mapped:
-        hier = _mapped_hier(cfg, lib, outdir, children)
-    elif children:
-        hier = {"glue": {"ge": _ge(lib, area), "area_um2": round(area, 2),
-                         "cells": sum(by_type.values()), "flops": flops},
-                "children": []}
-        for ch in children:
-            name = ch["cfg"]["name"]
-            r = ch["rec"]
-            n = found[name][1]
-            for c, k in r["cells_by_type"].items():
-                total_types[c] = total_types.get(c, 0) + n * k
-            area += n * r["area_um2"]
-            flop_area += n * r["flop_area_um2"]
-            flops += n * r["flops"]
-            latches += n * r.get("latches", 0)
-            cut += n * r.get("cut_multipliers", 0)
-            hier["children"].append({"config": name, "top": ch["cfg"]["top"], "instances": n,
-                                     "ge_each": r["ge"], "ge": round(n * r["ge"], 1),
-                                     "flops": n * r["flops"]})
-    if cfg["flow"] == "products-as-inputs":
-        rec["cut_multipliers"] = cut
-        if not cut:
-            rec["status"] = "failed"
-            rec["error"] = "products-as-inputs: the design has no multiplier to cut"
-            return rec
+        # remapped as one network (remap_script): the instance names are gone
+        return None if cfg.get("clock_ps") else _mapped_hier(cfg, lib, outdir, children)
+    if not children:
+        return None
+    hier = {"glue": {"ge": _ge(lib, m["area"]), "area_um2": round(m["area"], 2),
+                     "cells": sum(m["by_type"].values()), "flops": m["flops"]},
+            "children": []}
+    for ch in children:
+        name = ch["cfg"]["name"]
+        r = ch["rec"]
+        n = m["found"][name][1]
+        for c, k in r["cells_by_type"].items():
+            m["total_types"][c] = m["total_types"].get(c, 0) + n * k
+        m["area"] += n * r["area_um2"]
+        m["flop_area"] += n * r["flop_area_um2"]
+        m["flops"] += n * r["flops"]
+        m["latches"] += n * r.get("latches", 0)
+        m["cut"] += n * r.get("cut_multipliers", 0)
+        hier["children"].append({"config": name, "top": ch["cfg"]["top"], "instances": n,
+                                 "ge_each": r["ge"], "ge": round(n * r["ge"], 1),
+                                 "flops": n * r["flops"]})
+    return hier
 
-    gen = stat_module(os.path.join(outdir, "gen_stat.json"), cfg["top"])
-    check_txt = open(os.path.join(outdir, "check.txt")).read()
-    check_warn = len(re.findall(r"^Warning:", check_txt, re.M))
-    hier_children = {}
+
+def hier_children_of(path, top):
+    """{child module: instances} in the elaborated top (hier.json), before
+    flattening; {} when the file is missing or unreadable."""
+    out = {}
     try:
-        hj = json.load(open(os.path.join(outdir, "hier.json")))
-        topkey = "\\" + cfg["top"]
-        for t, n in hj["modules"].get(topkey, {}).get("num_cells_by_type", {}).items():
+        hj = json.load(open(path))
+        for t, n in hj["modules"].get("\\" + top, {}).get("num_cells_by_type", {}).items():
             if t.startswith("$paramod"):
                 base = t.split("\\")[1] if "\\" in t else t
             elif not t.startswith("$"):
                 base = t.lstrip("\\")
             else:
                 continue
-            hier_children[base] = hier_children.get(base, 0) + n
+            out[base] = out.get(base, 0) + n
     except (OSError, ValueError, KeyError):
         pass
+    return out
 
-    lef_priced = {c: n for c, n in total_types.items()
-                  if lib["cells"].get(c, {}).get("area_from") == "lef"}
-    rec.update({
+
+def describe_run(cfg, lib, outdir, m):
+    """The record's area and netlist fields from the mapped figures m
+    (read_mapped, add_children) and the run's other outputs: the generic
+    netlist, check's warnings, logic depths, the elaborated children."""
+    gen = stat_module(os.path.join(outdir, "gen_stat.json"), cfg["top"])
+    check_txt = open(os.path.join(outdir, "check.txt")).read()
+    total_types = m["total_types"]
+    return {
         "cells": sum(total_types.values()),
         "cells_by_type": dict(sorted(total_types.items())),
-        "flops": flops,
-        "latches": latches,
-        "area_um2": round(area, 2),
-        "flop_area_um2": round(flop_area, 2),
-        "ge": _ge(lib, area),
+        "flops": m["flops"],
+        "latches": m["latches"],
+        "area_um2": round(m["area"], 2),
+        "flop_area_um2": round(m["flop_area"], 2),
+        "ge": _ge(lib, m["area"]),
         "generic_gates": gen["num_cells"],
         "depth_generic": parse_ltp(os.path.join(outdir, "ltp_gen.txt")),
         "depth_cells": parse_ltp(os.path.join(outdir, "ltp_map.txt")),
-        "check_warnings": check_warn,
-        "children": hier_children,
-        "lef_priced": lef_priced,
-    })
-    if hier:
-        rec["hier"] = hier
+        "check_warnings": len(re.findall(r"^Warning:", check_txt, re.M)),
+        "children": hier_children_of(os.path.join(outdir, "hier.json"), cfg["top"]),
+        "lef_priced": {c: n for c, n in total_types.items()
+                       if lib["cells"].get(c, {}).get("area_from") == "lef"},
+    }
 
-    if not sta:
-        return rec
-    if mapped:
-        children = ()     # one flat netlist: timed like a flat configuration
-    # Fanout repair, then static timing on the repaired netlist. In a
-    # hierarchical netlist the children's cells are renamed to their tops
-    # (the module names of their own timed netlists).
+
+def sta_netlist(outdir, lib, found):
+    """The mapped netlist as OpenSTA reads it: plain names, per-bit assigns,
+    fanout repaired (netlist_sta.v). In a hierarchical netlist the
+    children's cells are renamed to their tops (the module names of their
+    own timed netlists). Returns (the mapped netlist's text, the timed
+    text, the repair's figures with their GE)."""
     netlist = open(os.path.join(outdir, "netlist.v")).read()
-    for name, (t, _) in found.items():
+    for t, _ in found.values():
         if t.startswith("$paramod"):
             netlist = netlist.replace("\\" + t + " ", _base_module(t))   # eats the escape's space
     timed, rep = repair_fanout(split_assigns(plain_names(netlist)), lib)
     with open(os.path.join(outdir, "netlist_sta.v"), "w") as f:
         f.write(timed)
-    rec["fanout_repair"] = dict(rep, ge=_ge(lib, rep.get("area_um2", 0)))
-    sta_netlists = []
-    for ch in children:
-        for p in ch["rec"].get("sta_netlists", []):
-            if not os.path.isfile(os.path.join(root, p)):
-                raise FlowError(f"{cfg['name']}: {p} of child {ch['cfg']['name']} is missing")
-            if p not in sta_netlists:
-                sta_netlists.append(p)
-    own = os.path.relpath(os.path.join(outdir, "netlist_sta.v"), root)
-    rec["sta_netlists"] = sta_netlists + [own]
-    ports = netlist_ports(netlist)
-    clock = None
-    if flops:
-        for cand in ("clk_i", "clk", "clock"):
-            if cand in ports["input"]:
-                clock = cand
-                break
-        if clock is None:
-            rec["status"] = "failed"
-            rec["error"] = "design has flops but no clk_i/clk port"
-            return rec
-    data_inputs = [p for p in ports["input"] if p != clock]
-    reads = [os.path.relpath(os.path.join(root, p), outdir) for p in rec["sta_netlists"]]
-    with open(os.path.join(outdir, "sta.tcl"), "w") as f:
-        f.write(sta_script(cfg["top"], lib, clock, data_inputs, reads))
-    rc, t_s, c_s = run_tool(["sta", "-no_splash", "-exit", "sta.tcl"],
-                            os.path.join(outdir, "sta.log"), outdir, timeout)
-    rec["sta_s"] = round(t_s, 2)
-    rec["sta_cpu_s"] = round(c_s, 2)
-    sta_text = open(os.path.join(outdir, "sta.log")).read()
-    if rc != 0 or re.search(r"^Error", sta_text, re.M):
-        rec["status"] = "failed"
-        rec["error"] = "sta: " + (re.findall(r"^Error.*", sta_text, re.M) or ["rc %s" % rc])[0]
-        return rec
-    paths = parse_sta(sta_text)
-    # Flops are named by the register bit they hold (their Q net); a child's
-    # flop by the child instance and the bit in the child.
+    return netlist, timed, dict(rep, ge=_ge(lib, rep.get("area_um2", 0)))
+
+
+def clock_port(ports, flops):
+    """The clock input of a design with flops (clk_i, clk or clock), None
+    without flops; FlowError when a design with flops has none."""
+    if not flops:
+        return None
+    for cand in ("clk_i", "clk", "clock"):
+        if cand in ports["input"]:
+            return cand
+    raise FlowError("design has flops but no clk_i/clk port")
+
+
+def flop_names(netlist, lib):
+    """{flop instance: the register bit it holds (its Q net)}."""
     flop_q = {}
     for m in INST_RE.finditer(netlist):
         if lib["cells"].get(m.group(1), {}).get("seq"):
             q = dict((p, n.strip()) for p, n in CONN_RE.findall(m.group(3))).get("Q")
             if q:
                 flop_q[m.group(2)] = q.replace("\\", "").replace(" ", "")
-    with open(os.path.join(outdir, "flop_q.json"), "w") as f:
-        json.dump(flop_q, f)
+    return flop_q
+
+
+def name_paths(paths, fo4, flop_q, timed, children=()):
+    """Each path in FO4, its ends named by the register bits of their flops;
+    a child's flop (hierarchical run) by the child instance and the bit in
+    the child (the child's flop_q.json)."""
     inst_child = {}
     if children:
         by_top = {ch["cfg"]["top"]: ch for ch in children}
@@ -647,13 +755,71 @@ def run_config(cfg, root, files, lib, fo4, outdir, timeout, yosys_key, sta=True,
                         child_q[inst] = {}
                 p[end] = inst + "." + child_q[inst].get(rest, rest)
                 p.setdefault("children", []).append(ch["cfg"]["name"])
+    return paths
+
+
+def time_config(rec, cfg, root, lib, fo4, outdir, timeout, flops, children, netlist, timed):
+    """Static timing on the repaired netlist (sta_netlist; children: a
+    hierarchical run's, their timed netlists linked under the top), at the
+    configuration's clock target where it has one. Adds sta_netlists, the
+    STA times, paths, critical and (with a target) clock to rec."""
+    sta_netlists = []
+    for ch in children:
+        for p in ch["rec"].get("sta_netlists", []):
+            if not os.path.isfile(os.path.join(root, p)):
+                raise FlowError(f"{cfg['name']}: {p} of child {ch['cfg']['name']} is missing")
+            if p not in sta_netlists:
+                sta_netlists.append(p)
+    own = os.path.relpath(os.path.join(outdir, "netlist_sta.v"), root)
+    rec["sta_netlists"] = sta_netlists + [own]
+    ports = netlist_ports(netlist)
+    try:
+        clock = clock_port(ports, flops)
+    except FlowError as e:
+        rec.update(status="failed", error=str(e))
+        return rec
+    data_inputs = [p for p in ports["input"] if p != clock]
+    reads = [os.path.relpath(os.path.join(root, p), outdir) for p in rec["sta_netlists"]]
+    with open(os.path.join(outdir, "sta.tcl"), "w") as f:
+        f.write(sta_script(cfg["top"], lib, clock, data_inputs, reads, sta_period(cfg)))
+    rc, t_s, c_s = run_tool(["sta", "-no_splash", "-exit", "sta.tcl"],
+                            os.path.join(outdir, "sta.log"), outdir, timeout)
+    rec["sta_s"] = round(t_s, 2)
+    rec["sta_cpu_s"] = round(c_s, 2)
+    sta_text = open(os.path.join(outdir, "sta.log")).read()
+    if rc != 0 or re.search(r"^Error", sta_text, re.M):
+        rec["status"] = "failed"
+        rec["error"] = "sta: " + (re.findall(r"^Error.*", sta_text, re.M) or ["rc %s" % rc])[0]
+        return rec
+    flop_q = flop_names(netlist, lib)
+    with open(os.path.join(outdir, "flop_q.json"), "w") as f:
+        json.dump(flop_q, f)
+    paths = name_paths(parse_sta(sta_text, sta_period(cfg)), fo4, flop_q, timed, children)
     rec["paths"] = paths
     if paths:
         kind = max(paths, key=lambda k: paths[k]["ns"])
         rec["critical"] = dict(paths[kind], kind=kind)
     else:
         rec["critical"] = None
+    if cfg.get("clock_ps"):
+        rec["clock"] = clock_result(cfg, fo4, rec["critical"])
     return rec
+
+
+def sta_period(cfg):
+    """The STA clock (ns): the configuration's target, else STA_PERIOD."""
+    return round(cfg["clock_ps"] / 1000, 4) if cfg.get("clock_ps") else STA_PERIOD
+
+
+def clock_result(cfg, fo4, critical):
+    """A configuration with a clock target: the target (FO4, ns), the
+    worst path against it, the slack, met or not."""
+    period = sta_period(cfg)
+    worst = critical["ns"] if critical else 0.0
+    return {"target_fo4": cfg.get("clock_fo4"), "period_ns": period,
+            "mapping": "timing-driven (ABC_TIMED, T = %d ps)" % int(cfg["clock_ps"]),
+            "worst_ns": worst, "worst_fo4": round(worst / fo4["ns"], 1),
+            "slack_ns": round(period - worst, 4), "met": worst <= period}
 
 
 def _mapped_hier(cfg, lib, outdir, children):

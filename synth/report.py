@@ -19,12 +19,54 @@ One module per job:
 import datetime
 import json
 import os
+import re
 
 from report_chart import write_svg
 from report_common import prose, status_text
 from report_compare import json_comparison, md_comparison
 from report_previous import load_previous, section as previous_section
-from report_tables import md_all, md_composed, md_deltas, md_paths, md_summary, md_tl_sweep
+from report_tables import md_all, md_composed, md_cpu, md_deltas, md_paths, md_summary, md_tl_sweep
+
+# Sections other modules add to synth.md after the comparison with the papers
+# (the hook for a per-configuration power entry: a power module appends its
+# function here, e.g. report.SECTION_HOOKS.append(power.md_section)).
+SECTION_HOOKS = []
+
+# The power section (synth/power.py, docs/power.md) runs after the synthesis:
+# synth.md carries it between these markers, and power.py rewrites what lies
+# between them when it ends (splice_power), so either order of `make synth`
+# and `make power` leaves one current section.
+POWER_BEGIN = "<!-- power: written by synth/power.py -->"
+POWER_END = "<!-- /power -->"
+
+
+def power_section(rows, dl, meta):
+    """The power section as synth/power.py last wrote it (power.md beside
+    synth.md), or a line saying how to get it, between the power markers."""
+    body = ""
+    if meta.get("reports_dir"):
+        try:
+            with open(os.path.join(meta["reports_dir"], "power.md")) as f:
+                body = f.read().strip()
+        except OSError:
+            pass
+    if not body:
+        body = ("## Power under a named workload\n\n"
+                "Not run yet: `make power` (or `make`) runs it on the main set's netlists.")
+    return f"{POWER_BEGIN}\n{body}\n{POWER_END}"
+
+
+def splice_power(md_text, power_md):
+    """synth.md's text with the power section replaced by power_md (added at
+    the end when synth.md has no markers)."""
+    section = f"{POWER_BEGIN}\n{power_md.strip()}\n{POWER_END}"
+    pat = re.compile(re.escape(POWER_BEGIN) + ".*?" + re.escape(POWER_END), re.S)
+    if pat.search(md_text):
+        return pat.sub(lambda m: section, md_text, count=1)
+    return md_text.rstrip("\n") + "\n\n" + section + "\n"
+
+
+SECTION_HOOKS.append(power_section)
 
 
 def compute_deltas(rows, deltas):
@@ -95,6 +137,16 @@ def write_md(rows, dl, meta, path, previous):
             other=", ".join(f"`{r['name']}`" for r in nr if r.get("set") not in ("fast", "main"))
             or "none"))
     after_all.append(previous_section(rows, dl, meta.get("baseline"), previous))
+    cpu = md_cpu(rows)
+    if cpu:
+        after_all.append(prose("cpu", table=block(cpu)))
+    # Per-configuration sections from other modules (e.g. power): each hook
+    # takes (rows, deltas, meta) and returns Markdown or "" (rows carry each
+    # record's fields as synth.py merged them, a "power" entry included).
+    for hook in SECTION_HOOKS:
+        text = hook(rows, dl, meta)
+        if text:
+            after_comparison.append(text)
 
     text = prose(
         "report", now=now,
@@ -126,7 +178,7 @@ def write_all(rows, deltas, meta, outdir, root, previous=None):
     md = os.path.join(outdir, "synth.md")
     js = os.path.join(outdir, "synth.json")
     svg = os.path.join(outdir, "synth_area.svg")
-    write_md(rows, dl, meta, md, previous)
+    write_md(rows, dl, dict(meta, reports_dir=outdir), md, previous)
     write_svg(rows, svg)
     doc = {
         "generated_by": "make synth (synth/synth.py, synth/configs.tsv)",
@@ -137,8 +189,9 @@ def write_all(rows, deltas, meta, outdir, root, previous=None):
                       "clock": "ideal; virtual for combinational blocks",
                       "path_ns": "arrival plus setup at a flop endpoint"},
         "not": ["no place and route, no clock tree", "no wire-load model: pin loads only",
-                "0.18 um OSU cells, typical corner", "area-oriented ABC mapping, no sizing",
-                "storage as mapped flip-flops and latches, no macros", "no power"],
+                "0.18 um OSU cells, typical corner", "area-oriented ABC mapping, no sizing, except a configuration with a clock target (its record's clock: timing-driven mapping, ABC's buffering and sizing)",
+                "storage as mapped flip-flops and latches, no macros",
+                "power: not here; build/reports/power.json (make power, a named workload's activity)"],
         "wall_s": meta["wall_s"], "jobs": meta["jobs"], "set": meta.get("set"),
         "abc_script": meta["abc"],
         "configs": rows, "deltas": dl, "comparison": json_comparison(rows, dl, meta),

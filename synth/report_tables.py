@@ -14,6 +14,10 @@ def notes(r):
         n.append(f"**{r['latches']} latches (area 0 in the liberty)**")
     if r.get("check_warnings"):
         n.append(f"yosys check: {r['check_warnings']} warnings")
+    ck = r.get("clock")
+    if ck:
+        n.append(f"**timing-driven mapping against {ck['target_fo4']:g} FO4 ({ck['period_ns']:.2f} ns): "
+                 + ("met" if ck["met"] else f"missed by {-ck['slack_ns']:.2f} ns") + "**")
     return "; ".join(n)
 
 
@@ -65,7 +69,7 @@ def md_all(rows):
         out += ["", f"### {title}", "",
                 "| Configuration | Top | Parameters | Cells | Flops | Area (um^2) | GE | "
                 "Path (ns) | Path (FO4) | Kind: start -> end | Depth (gates / cells) | "
-                "Fanout buffers (GE) | Run time, CPU (wall) | Notes |",
+                "Of it fanout buffers (GE) | Run time, CPU (wall) | Notes |",
                 "|---|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---|"]
         for r in grp:
             if r["status"] != "ok":
@@ -87,6 +91,26 @@ def md_all(rows):
                 f"| {r['name']} | {r['top']} | {r['params_text']} | {fmt_int(r['cells'])} | "
                 f"{fmt_int(r['flops'])} | {fmt_int(r['area_um2'])} | {fmt_ge(r['ge'])} | - | - | "
                 f"- | - | {fbs} | {run_time(r)} | {notes(r)} |")
+    return out
+
+
+def md_cpu(rows):
+    """Where the CPU goes: the main set's configurations by CPU seconds of
+    the run that produced their figures, Yosys (with ABC) and OpenSTA
+    apart, most first, and the total."""
+    main = [r for r in rows if r["status"] == "ok" and r.get("set") in ("fast", "main")]
+    if not main:
+        return []
+    main.sort(key=lambda r: -(r.get("yosys_cpu_s", 0) + r.get("sta_cpu_s", 0)))
+    out = ["| Configuration | Yosys + ABC, CPU s | OpenSTA, CPU s | Share |",
+           "|---|---:|---:|---:|"]
+    tot_y = sum(r.get("yosys_cpu_s", 0) for r in main)
+    tot_s = sum(r.get("sta_cpu_s", 0) for r in main)
+    for r in main:
+        y, s = r.get("yosys_cpu_s", 0), r.get("sta_cpu_s", 0)
+        share = (y + s) / (tot_y + tot_s) * 100 if tot_y + tot_s else 0
+        out.append(f"| {r['name']} | {y:,.1f} | {s:,.1f} | {share:.0f}% |")
+    out.append(f"| **main set** | **{tot_y:,.1f}** | **{tot_s:,.1f}** | 100% |")
     return out
 
 

@@ -39,3 +39,18 @@ synth-baseline: deps
 
 MAIN_TARGETS       += synth
 TEST_GROUPS_COMMON += synth-area
+
+# Power under a named workload (synth/power.py, docs/power.md): each run's
+# harness drives its workload (--workload), checked against the C model, and
+# OpenSTA's report_power reads the rates on the mapped netlist of the main
+# set -> build/reports/power.{md,json}. main-power is make's (after
+# main-synth and the three harnesses); power re-runs it alone on the cache.
+POWER_HARNESSES := $(TB_DIR)/fiber/fiber_issue_stage/full/obj/Vfiber_issue_stage \
+                   $(TB_DIR)/fiber/fiber_base_operand_path/full/obj/Vfiber_base_operand_path \
+                   $(TB_DIR)/tilelens/tilelens_tma_addr/obj/Vtilelens_tma_addr
+.PHONY: power main-power
+power: $(POWER_HARNESSES)
+	@python3 synth/power.py run
+main-power: main-synth $(POWER_HARNESSES)
+	@python3 synth/power.py run
+MAIN_TARGETS += main-power

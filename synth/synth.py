@@ -42,7 +42,7 @@ BASELINE = os.path.join(HERE, "baseline.json")
 WORK = os.path.join(ROOT, "build", "synth")
 REPORTS = os.path.join(ROOT, "build", "reports")
 GROUPS = ("tilelens-ext", "tilelens-base", "fiber", "fiber-base", "component")
-COLUMNS = ("name", "top", "params", "flow", "group", "set", "delta", "note", "children")
+COLUMNS = ("name", "top", "params", "flow", "group", "set", "delta", "note", "children", "clock")
 SETS = ("fast", "main", "all")   # make test's subset < make's main job < make synth-all
 RUNTIMES = os.path.join(HERE, "runtimes.json")
 
@@ -67,7 +67,7 @@ def read_table(path=TABLE):
             deltas[f[1]] = {"tag": f[1], "title": f[2], "meaning": f[3], "set": dset}
             continue
         f = [x for x in f]
-        if len(f) < len(COLUMNS) - 2:
+        if len(f) < len(COLUMNS) - 3:
             sys.exit(f"{where}: expected {len(COLUMNS)} tab-separated columns, got {len(f)}")
         f += [""] * (len(COLUMNS) - len(f))
         c = dict(zip(COLUMNS, f))
@@ -95,10 +95,16 @@ def read_table(path=TABLE):
                     sys.exit(f"{where}: delta term '{t}' is not TAG:+N or TAG:-N")
         if c["flow"] not in flow.FLOW_OPTIONS:
             sys.exit(f"{where}: flow must be one of {', '.join(flow.FLOW_OPTIONS)}")
+        clock = None
+        if c["clock"] not in ("", "-"):
+            m = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)fo4", c["clock"])
+            if not m or float(m.group(1)) <= 0:
+                sys.exit(f"{where}: clock must be - or a target like 40fo4, got {c['clock']}")
+            clock = float(m.group(1))
         kids = [] if c["children"] in ("", "-") else [k.strip() for k in c["children"].split(",")]
         whole = {k[:-len(":whole")] for k in kids if k.endswith(":whole")}
         kids = [k[:-len(":whole")] if k.endswith(":whole") else k for k in kids]
-        c.update(children=kids, whole=whole, params=params, fast=(c["set"] == "fast"), main=(c["set"] in ("fast", "main")),
+        c.update(clock_fo4=clock, children=kids, whole=whole, params=params, fast=(c["set"] == "fast"), main=(c["set"] in ("fast", "main")),
                  delta=terms, line=lineno)
         configs.append(c)
     by_name = {c["name"]: c for c in configs}
@@ -185,6 +191,8 @@ class Runner:
         incs = vdeps.include_files(ROOT)
         table = {c["name"]: c for c in read_table()[0]}
         table.update({c["name"]: c for c in configs})
+        for c in list(table.values()) + list(configs):
+            set_clock(c, self.fo4)
         order, seen = [], set()
 
         def visit(c):                       # children before parents
@@ -234,12 +242,13 @@ class Runner:
                         sy.update(f.encode() + b"\0" + tools.file_hash(os.path.join(ROOT, f)).encode())
                     sy = sy.hexdigest()
                     keys[sc["name"]] = hashlib.sha256((self._tool_key() + sy + json.dumps(
-                        [sc["top"], sc["params"], sc["flow"], self._abc(sc), []])).encode()).hexdigest()
+                        [sc["top"], sc["params"], sc["flow"], self._abc(sc), [],
+                         sc.get("clock_ps")])).encode()).hexdigest()
                     plan.append((sc, sfiles, keys[sc["name"]], sy))
                 table[c["name"]] = c
             key = hashlib.sha256((self._tool_key() + ykey + json.dumps(
                 [c["top"], c["params"], c["flow"], self._abc(c),
-                 [keys[k] for k in c.get("children", [])]])).encode()).hexdigest()
+                 [keys[k] for k in c.get("children", [])], c.get("clock_ps")])).encode()).hexdigest()
             keys[c["name"]] = key
             plan.append((c, files, key, ykey))
 
@@ -369,6 +378,16 @@ class Runner:
                     results[name] = rec
                     del running[fut]
         return {k: v for k, v in results.items() if k in wanted or k in seen}
+
+
+def set_clock(c, fo4):
+    """A configuration's clock target in ps (clock_ps: the table's FO4
+    target times the measured FO4, rounded to 1 ps), or none."""
+    if c.get("clock_fo4"):
+        c["clock_ps"] = int(round(c["clock_fo4"] * fo4["ns"] * 1000))
+    else:
+        c.pop("clock_ps", None)
+    return c
 
 
 def chain_priority(items):
@@ -508,6 +527,9 @@ def hier_text(rec):
     for k in h["children"]:
         n = f"{k['instances']} x " if k["instances"] != 1 else ""
         parts.append(f"{n}{k['config']} {k['ge']:,.0f} GE")
+    fb = rec.get("fanout_repair", {}).get("ge")
+    if fb and "ge_mapped" in rec:
+        parts.append(f"fanout buffers {fb:,.0f} GE")
     return "bottom-up: " + " + ".join(parts)
 
 

@@ -190,6 +190,29 @@ class Table(unittest.TestCase):
         self.assertEqual(p["children"], ["a", "b"])
         self.assertEqual(p["whole"], {"a"})
 
+    def test_clock_column(self):
+        # Why: the clock target picks the mapping and the STA period; a
+        # malformed one must stop the table, not fall back to area mapping.
+        import synth
+        import tempfile
+        rows = ["a\ta\t-\t-\tfiber\tmain\t-\tx",
+                "b\tb\t-\t-\tfiber\tmain\t-\tx\t-\t40fo4",
+                "c\tc\t-\t-\tfiber\tmain\t-\tx\t-\t-"]
+        with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
+            f.write("\n".join(rows) + "\n")
+        try:
+            configs = {c["name"]: c for c in synth.read_table(f.name)[0]}
+            for bad in ("40", "40ns", "0fo4"):
+                with open(f.name, "w") as g:
+                    g.write(rows[0] + "\t-\t" + bad + "\n")
+                with self.assertRaises(SystemExit):
+                    synth.read_table(f.name)
+        finally:
+            os.remove(f.name)
+        self.assertEqual([configs[n]["clock_fo4"] for n in "abc"], [None, 40.0, None])
+        self.assertEqual(synth.set_clock(dict(configs["b"]), {"ns": 0.09925})["clock_ps"], 3970)
+        self.assertNotIn("clock_ps", synth.set_clock(dict(configs["a"], clock_ps=1), {"ns": 0.1}))
+
     def test_full_issue_stage_shares_the_bitmap(self):
         # Why: the main set synthesizes the 2048 x 4 bitmap once; a bottom-up
         # issue stage must reuse that configuration, not a specialised copy
@@ -526,6 +549,195 @@ endmodule
         with self.assertRaises(tools.FlowError):
             specialise.child_shell("module m(\\a[0] );\n  input \\a[0] ;\nendmodule\n", "m")
 
+
+
+class RunConfigSteps(unittest.TestCase):
+    # Why: run_config is a chain of steps (flow.py); each must keep the
+    # figures it passes on: the area of exactly the mapped cells, children
+    # counted once per instance, the cached Yosys run reused only for the
+    # same key, the paths named by the register bits their flops hold.
+    @classmethod
+    def setUpClass(cls):
+        cls.lib = liberty.parse_liberty(liberty.find_liberty())
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+
+    def write(self, name, text):
+        with open(os.path.join(self.dir, name), "w") as f:
+            f.write(text)
+
+    def mapped_outputs(self, types, yosys_area=None, top="t"):
+        import json
+        self.write("map_stat.json", json.dumps(
+            {"modules": {"\\" + top: {"num_cells": sum(types.values()),
+                                      "num_cells_by_type": types}}}))
+        area = yosys_area if yosys_area is not None else sum(
+            n * self.lib["cells"][c].get("area_liberty", self.lib["cells"][c]["area"])
+            for c, n in types.items() if c in self.lib["cells"])
+        self.write("map_stat.txt", f"   Chip area for module '\\{top}': {area:.6f}\n")
+
+    def cfg(self, flow_opt="-"):
+        return {"name": "t", "top": "t", "params": [], "flow": flow_opt}
+
+    def test_read_mapped_prices_every_cell(self):
+        self.mapped_outputs({"NAND2X1": 3, "DFFPOSX1": 2, "LATCH": 1})
+        m = flow.read_mapped(self.cfg(), self.lib, self.dir)
+        c = self.lib["cells"]
+        self.assertAlmostEqual(m["area"], 3 * c["NAND2X1"]["area"] + 2 * c["DFFPOSX1"]["area"]
+                               + c["LATCH"]["area"])
+        self.assertGreater(c["LATCH"]["area"], 0)          # the LEF's, not the liberty's 0
+        self.assertEqual((m["flops"], m["latches"], m["cut"]), (3, 1, 0))
+        self.assertAlmostEqual(m["flop_area"], 2 * c["DFFPOSX1"]["area"] + c["LATCH"]["area"])
+
+    def test_read_mapped_refuses_unmapped_cells_and_a_wrong_area(self):
+        self.mapped_outputs({"NAND2X1": 1, "$_AND_": 1})
+        self.assertIn("$_AND_", flow.read_mapped(self.cfg(), self.lib, self.dir)["error"])
+        self.mapped_outputs({"NAND2X1": 100}, yosys_area=1.0)
+        with self.assertRaises(tools.FlowError):
+            flow.read_mapped(self.cfg(), self.lib, self.dir)
+
+    def test_black_box_children_count_once_per_instance(self):
+        self.mapped_outputs({"NAND2X1": 2})
+        m = flow.read_mapped(self.cfg(), self.lib, self.dir)
+        m["found"] = {"k": ("k", 3)}
+        kid = {"cfg": {"name": "k", "top": "k"},
+               "rec": {"cells_by_type": {"NAND2X1": 5, "DFFPOSX1": 1}, "area_um2": 100.0,
+                       "flop_area_um2": 40.0, "flops": 1, "ge": 10.0, "latches": 0}}
+        glue = m["area"]
+        hier = flow.add_children(self.cfg(), self.lib, self.dir, [kid], (), m)
+        self.assertEqual(m["total_types"], {"NAND2X1": 17, "DFFPOSX1": 3})
+        self.assertAlmostEqual(m["area"], glue + 300.0)
+        self.assertEqual((m["flops"], m["flop_area"]), (3, 120.0))
+        self.assertEqual(hier["children"][0]["ge"], 30.0)
+        self.assertEqual(hier["glue"]["cells"], 2)
+        m2 = flow.read_mapped(self.cfg(), self.lib, self.dir)
+        self.assertIsNone(flow.add_children(self.cfg(), self.lib, self.dir, (), (), m2))
+        self.assertEqual(m2["total_types"], {"NAND2X1": 2})
+
+    def test_cached_yosys_only_for_the_same_key_and_a_netlist(self):
+        import json
+        self.write("yosys.key", json.dumps({"key": "k1", "yosys_s": 2.0, "yosys_cpu_s": 1.5}))
+        self.assertIsNone(flow.cached_yosys(self.dir, "k1"))      # no netlist.v
+        self.write("netlist.v", "module t;\nendmodule\n")
+        self.assertEqual(flow.cached_yosys(self.dir, "k1"), {"yosys_s": 2.0, "yosys_cpu_s": 1.5})
+        self.assertIsNone(flow.cached_yosys(self.dir, "k2"))
+        self.assertIsNone(flow.cached_yosys(os.path.join(self.dir, "none"), "k1"))
+
+    def test_clock_port(self):
+        self.assertIsNone(flow.clock_port({"input": ["a"]}, 0))
+        self.assertEqual(flow.clock_port({"input": ["a", "clk", "clk_i"]}, 4), "clk_i")
+        self.assertEqual(flow.clock_port({"input": ["clock"]}, 1), "clock")
+        with self.assertRaises(tools.FlowError):
+            flow.clock_port({"input": ["a"]}, 1)
+
+    def test_paths_named_by_their_flops(self):
+        net = ("module t(clk, a, y);\n  DFFPOSX1 _5_ (\n    .CLK(clk),\n    .D(a),\n"
+               "    .Q(\\cnt_q[3] )\n  );\n  INVX1 _6_ (\n    .A(a),\n    .Y(y)\n  );\nendmodule\n")
+        fq = flow.flop_names(net, self.lib)
+        self.assertEqual(fq, {"_5_": "cnt_q[3]"})
+        paths = {"reg_to_out": {"start": "_5_", "end": "y", "ns": 2.0},
+                 "in_to_out": {"start": "a", "end": "y", "ns": 0.5}}
+        got = flow.name_paths(paths, {"ns": 0.1}, fq, net)
+        self.assertEqual(got["reg_to_out"]["start"], "cnt_q[3]")
+        self.assertEqual((got["reg_to_out"]["fo4"], got["in_to_out"]["fo4"]), (20.0, 5.0))
+        self.assertEqual(got["in_to_out"]["start"], "a")
+
+    def test_describe_run(self):
+        import json
+        self.mapped_outputs({"NAND2X1": 2, "LATCH": 1})
+        self.write("gen_stat.json", json.dumps({"modules": {"\\t": {"num_cells": 7}}}))
+        self.write("check.txt", "Warning: one\nWarning: two\nfine\n")
+        self.write("ltp_gen.txt", "Longest topological path in t (length=9):\n")
+        self.write("hier.json", json.dumps({"modules": {"\\t": {"num_cells_by_type": {
+            "$paramod$1\\k": 2, "\\k": 1, "$and": 4, "j": 1}}}}))
+        m = flow.read_mapped(self.cfg(), self.lib, self.dir)
+        flow.add_children(self.cfg(), self.lib, self.dir, (), (), m)
+        d = flow.describe_run(self.cfg(), self.lib, self.dir, m)
+        self.assertEqual((d["cells"], d["generic_gates"], d["check_warnings"]), (3, 7, 2))
+        self.assertEqual((d["depth_generic"], d["depth_cells"]), (9, None))
+        self.assertEqual(d["children"], {"k": 3, "j": 1})
+        self.assertEqual(d["lef_priced"], {"LATCH": 1})
+        self.assertEqual(d["ge"], round(m["area"] / self.lib["ge_area"], 1))
+
+    def test_run_config_end_to_end_and_cached(self):
+        # A two-bit counter through Yosys and OpenSTA; the second run reuses
+        # the Yosys outputs and gives the same record.
+        if not (shutil.which("yosys") and shutil.which("sta")):
+            self.skipTest("yosys or sta not installed")
+        with open(os.path.join(self.dir, "t.v"), "w") as f:
+            f.write("module t(input clk_i, input en_i, output reg [1:0] q_o);\n"
+                    "  always @(posedge clk_i) if (en_i) q_o <= q_o + 2'd1;\nendmodule\n")
+        out = os.path.join(self.dir, "build", "t")
+        fo4 = {"ns": 0.1}
+        recs = [flow.run_config(self.cfg(), self.dir, ["t.v"], self.lib, fo4, out, 120, "k")
+                for _ in range(2)]
+        for r in recs:
+            self.assertEqual(r["status"], "ok", r.get("error"))
+        self.assertEqual((recs[0]["flops"], recs[1].get("yosys_reused")), (2, True))
+        self.assertNotIn("yosys_reused", recs[0])
+        strip = ("yosys_reused", "sta_s", "sta_cpu_s")
+        self.assertEqual({k: v for k, v in recs[0].items() if k not in strip},
+                         {k: v for k, v in recs[1].items() if k not in strip})
+        self.assertEqual(recs[0]["critical"]["kind"], "reg_to_reg")
+        self.assertEqual(recs[0]["critical"]["end"][:3], "q_o")
+
+
+class TimingDriven(unittest.TestCase):
+    # Why: a clock target changes the mapping, the STA period and the
+    # area: it must reach the Yosys script (and so the cache key), and the
+    # fanout trees must be counted in the area that is reported.
+    def test_clock_target_changes_every_abc_run(self):
+        cfg = {"name": "x", "top": "x", "params": [], "flow": "-"}
+        plain = flow.yosys_script(cfg, "..", ["a.v"], "LIB")
+        timed = flow.yosys_script(dict(cfg, clock_ps=3970), "..", ["a.v"], "LIB")
+        other = flow.yosys_script(dict(cfg, clock_ps=4000), "..", ["a.v"], "LIB")
+        self.assertEqual(len({plain, timed, other}), 3)
+        abc = [ln for ln in timed.splitlines() if ln.startswith("abc ")]
+        self.assertEqual(len(abc), 1)
+        self.assertIn("upsize,-D,3970;dnsize,-D,3970;upsize,-D,3970", abc[0])
+        self.assertIn("buffer,-N,6,-p", abc[0])
+        self.assertNotIn("{T}", abc[0])
+
+    def test_clock_target_in_the_bottom_up_cones(self):
+        cfg = {"name": "p", "top": "p", "params": [], "flow": "-", "clock_ps": 3970}
+        mapped = [("a", "a__mapped", "a.il", "1" * 64, ["u_a"])]
+        ys = flow.yosys_script(cfg, "..", ["a.v"], "LIB", ["a"], (), mapped,
+                               ("DFFPOSX1",), {"a__mapped": ["y"]})
+        lines = ys.splitlines()
+        abc = [ln for ln in lines if ln.startswith("abc ")]
+        # the glue mapped for area (no cones), then glue and children
+        # remapped together, timing-driven, after the join
+        self.assertEqual(abc, [flow.abc_command("LIB", flow.ABC_SCRIPT),
+                               flow.abc_command("LIB", flow.ABC_SCRIPT, 3970)])
+        self.assertNotIn("downstream", ys)
+        self.assertLess(lines.index("opt_clean -purge"), lines.index(abc[1]))
+        self.assertIn("read_liberty -overwrite -ignore_miss_func LIB", lines)
+        self.assertNotIn("opt_merge", ys)
+        self.assertNotIn("opt -", ys.split("opt_clean -purge")[1])
+
+    def test_sta_period_and_clock_result(self):
+        self.assertEqual(flow.sta_period({}), flow.STA_PERIOD)
+        self.assertEqual(flow.sta_period({"clock_ps": 3970}), 3.97)
+        self.assertIn("-period 3.97 ", flow.sta_script("t", {"inv_cap": 0.01, "path": "L"},
+                                                       "clk_i", ["a"], period=3.97))
+        cfg = {"clock_ps": 3970, "clock_fo4": 40.0}
+        r = flow.clock_result(cfg, {"ns": 0.09925}, {"ns": 4.1})
+        self.assertEqual((r["met"], r["slack_ns"], r["worst_fo4"]), (False, -0.13, 41.3))
+        self.assertTrue(flow.clock_result(cfg, {"ns": 0.09925}, {"ns": 3.97})["met"])
+        text = ("@@PATH reg_to_reg\nStartpoint: a\nEndpoint: b\n  1.0000 data arrival time\n"
+                "  0.5000 slack (MET)\n@@END\n")
+        self.assertEqual(flow.parse_sta(text, 3.97)["reg_to_reg"]["ns"], 3.47)
+        self.assertEqual(flow.parse_sta(text)["reg_to_reg"]["ns"], flow.STA_PERIOD - 0.5)
+
+    def test_buffers_in_the_area(self):
+        lib = {"ge_area": 10.0}
+        rec = flow.count_buffers({"area_um2": 100.0, "ge": 10.0},
+                                 lib, {"buffers": 3, "area_um2": 30.0, "ge": 3.0})
+        self.assertEqual((rec["area_um2"], rec["ge"], rec["ge_mapped"]), (130.0, 13.0, 10.0))
+        rec = flow.count_buffers({"area_um2": 100.0, "ge": 10.0}, lib, {"buffers": 0})
+        self.assertEqual((rec["area_um2"], rec["ge"]), (100.0, 10.0))
 
 if __name__ == "__main__":
     unittest.main()

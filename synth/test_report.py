@@ -181,6 +181,64 @@ class WholeReport(unittest.TestCase):
         self.assertIsNone(doc["comparison"]["fiber"]["fb-blocks_7nm"])
         self.assertEqual(doc["previous"], previous)
 
+    def test_cpu_section_clock_note_and_hook(self):
+        # Why: the CPU per configuration is how the make budget is kept; a
+        # clock target's verdict must show beside its figures; a section
+        # hook (power) must reach the report.
+        rows = [dict(ok_row("blk", {"NAND2X1": 60}), yosys_cpu_s=30.0, sta_cpu_s=10.0,
+                     clock={"target_fo4": 40.0, "period_ns": 3.97, "met": False,
+                            "slack_ns": -0.25}),
+                dict(ok_row("base", {"NAND2X1": 10}, set_="main"), yosys_cpu_s=60.0),
+                dict(ok_row("sweep", {"NAND2X1": 10}, set_="all"), yosys_cpu_s=999.0)]
+        hook = lambda r, d, m: "## Power\n\n" + ", ".join(x["name"] for x in r if x.get("power"))
+        rows[0]["power"] = {"mw": 1.0}
+        report.SECTION_HOOKS.append(hook)
+        try:
+            with tempfile.TemporaryDirectory() as d:
+                md = report.write_all(rows, {}, META, d, d, previous={"sources": {},
+                                      "configs": {}, "deltas": {}})[0]
+                text = open(md).read()
+        finally:
+            report.SECTION_HOOKS.remove(hook)
+        self.assertIn("| base | 60.0 | 0.0 | 60% |", text)
+        self.assertIn("| blk | 30.0 | 10.0 | 40% |", text)
+        self.assertIn("| **main set** | **90.0** | **10.0** | 100% |", text)
+        self.assertNotIn("| sweep | 999.0", text)
+        self.assertIn("timing-driven mapping against 40 FO4 (3.97 ns): missed by 0.25 ns", text)
+        self.assertIn("## Power\n\nblk", text)
+
+
+class PowerSection(unittest.TestCase):
+    """synth.md's power section: written by report between markers, replaced
+    (never appended twice) when synth/power.py ends."""
+
+    def test_placeholder_without_power_md(self):
+        with tempfile.TemporaryDirectory() as d:
+            text = report.power_section([], {}, {"reports_dir": d})
+        self.assertTrue(text.startswith(report.POWER_BEGIN) and text.endswith(report.POWER_END))
+        self.assertIn("make power", text)
+
+    def test_power_md_is_read(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "power.md"), "w") as f:
+                f.write("## Power under a named workload\n\nrow 12.5 pJ\n")
+            text = report.power_section([], {}, {"reports_dir": d})
+        self.assertIn("row 12.5 pJ", text)
+
+    def test_splice_replaces_once(self):
+        md = "# Synthesis\n\n" + report.power_section([], {}, {}) + "\n\n## Later\n"
+        once = report.splice_power(md, "## Power\n\nfirst")
+        twice = report.splice_power(once, "## Power\n\nsecond")
+        self.assertEqual(twice.count(report.POWER_BEGIN), 1)
+        self.assertIn("second", twice)
+        self.assertNotIn("first", twice)
+        self.assertIn("## Later", twice)
+
+    def test_splice_appends_without_markers(self):
+        out = report.splice_power("# Synthesis\n", "## Power\n\nx")
+        self.assertTrue(out.startswith("# Synthesis\n"))
+        self.assertIn(report.POWER_BEGIN + "\n## Power\n\nx\n" + report.POWER_END, out)
+
 
 if __name__ == "__main__":
     unittest.main()

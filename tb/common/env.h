@@ -53,6 +53,20 @@ template <class H, class D>
 struct HasObserve<H, D, decltype(std::declval<H &>().observe(std::declval<Env &>(), std::declval<D &>()), void())>
     : std::true_type {};
 
+// Optional: static constexpr const char *kWorkloads = "name1 name2";  the
+// named workloads the harness drives on --workload NAME (tb/common/README.md).
+template <class H, class = void> struct HasWorkloads : std::false_type {};
+template <class H>
+struct HasWorkloads<H, decltype((void)H::kWorkloads, void())> : std::true_type {};
+template <class H> inline const char *workload_names() {
+  if constexpr (HasWorkloads<H>::value) return H::kWorkloads; else return "";
+}
+// Whether NAME is one of the harness's workloads (a whole word of kWorkloads).
+inline bool workload_listed(const std::string &names, const std::string &name) {
+  std::string padded = " " + names + " ";
+  return !name.empty() && name.find(' ') == std::string::npos && padded.find(" " + name + " ") != std::string::npos;
+}
+
 // ---- One simulation run. Returns the cycle of the first mismatch or UINT64_MAX.
 struct RunResult {
   uint64_t checked = 0;

@@ -139,6 +139,11 @@ int run(int argc, char **argv) {
   Env env;
   if (!parse(argc, argv, env.opt, H::kName)) return 2;
   if (env.opt.print_default_cycles) { std::printf("%" PRIu64 "\n", (uint64_t)H::kDefaultCycles); return 0; }
+  if (!env.opt.workload.empty() && !workload_listed(workload_names<H>(), env.opt.workload)) {
+    std::fprintf(stderr, "%s: unknown workload '%s' (this harness has: %s)\n", H::kName, env.opt.workload.c_str(),
+                 *workload_names<H>() ? workload_names<H>() : "none");
+    return 2;
+  }
   if (env.opt.seed == 0 && env.opt.gtkw_file.empty()) {
     env.opt.seed = pick_seed();
     std::printf("%s: --seed 0 picked seed %" PRIu64 "\n", H::kName, env.opt.seed);

@@ -33,6 +33,7 @@ struct Options {
   std::string gtkw_file;        // write a GTKWave save file for the trace and exit
   uint64_t inject_cycle = UINT64_MAX;  // flip one expected output bit at this cycle
   bool print_default_cycles = false;   // print the harness's default cycles and exit
+  std::string workload;         // a named workload (power activity), or empty: the harness's own stimulus
 };
 
 
@@ -54,6 +55,8 @@ inline void usage(const char *prog, const char *name) {
     "  --gtkw FILE       write a GTKWave save file for the --trace waveform and exit\n"
     "  --inject-mismatch N  flip one expected output bit at cycle N (tests the failure path)\n"
     "  --default-cycles  print the harness's default cycle count and exit\n"
+    "  --workload NAME   a named workload instead of the harness's stimulus (power\n"
+    "                    activity; a harness lists its names in kWorkloads)\n"
     "Any other argument (a +plusarg included: the model is given none) is an error.\n"
     "On a terminal (stderr), a run prints a heartbeat line at most every 10 s.\n", prog, name);
 }
@@ -107,6 +110,7 @@ inline bool parse(int argc, char **argv, Options &o, const char *name) {
     else if (val("--gtkw", v)) o.gtkw_file = v;
     else if (val("--inject-mismatch", v)) { if (!num("--inject-mismatch", false, o.inject_cycle)) return false; }
     else if (a == "--default-cycles") o.print_default_cycles = true;
+    else if (val("--workload", v)) o.workload = v;
     else if (a == "--help" || a == "-h") { usage(argv[0], name); return false; }
     else {
       // Nothing is dropped: the Verilated model is given no command line

@@ -17,7 +17,7 @@ FIBER_REPLAYED    := $(filter-out $(FIBER_COSIM_ONLY),$(FIBER_TB_BLOCKS))
 TEST_GROUPS_FIBER += $(foreach b,$(FIBER_TB_BLOCKS),cosim-$(b) $(if $(filter $(b),$(FIBER_REPLAYED)),replay-$(b)))
 
 MAIN_TARGETS    += $(foreach b,$(FIBER_TB_BLOCKS),main-cosim-$(b))
-BENCH_TARGETS   += $(foreach b,$(FIBER_REPLAYED),bench-$(b)) $(foreach b,$(FIBER_COSIM_ONLY),bench-$(b)-full)
+BENCH_TB_TARGETS += $(foreach b,$(FIBER_REPLAYED),bench-$(b)) $(foreach b,$(FIBER_COSIM_ONLY),bench-$(b)-full)
 REGRESS_TARGETS += $(foreach b,$(FIBER_REPLAYED),regress-$(b))
 
 .PHONY: $(foreach b,$(FIBER_COSIM_ONLY),bench-$(b)-full)
@@ -73,7 +73,7 @@ endef
 $(foreach b,$(FIBER_FULL_BLOCKS),$(eval $(call fiber_full,$(b))))
 TEST_GROUPS_FIBER += $(foreach b,$(FIBER_FULL_BLOCKS),cosim-$(b)-full)
 MAIN_TARGETS      += $(foreach b,$(FIBER_FULL_BLOCKS),main-cosim-$(b)-full)
-BENCH_TARGETS     += $(foreach b,$(FIBER_FULL_BLOCKS),bench-$(b)-full)
+BENCH_TB_TARGETS  += $(foreach b,$(FIBER_FULL_BLOCKS),bench-$(b)-full)
 REGRESS_TARGETS   += $(foreach b,$(FIBER_FULL_BLOCKS),regress-$(b)-full)
 
 # Replay sizes (Icarus rates measured on a loaded 2-core machine; the vectors

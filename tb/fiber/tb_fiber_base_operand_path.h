@@ -44,6 +44,14 @@ struct TbBasePath {
   static constexpr bool kClocked = true;
   static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
   static constexpr unsigned kLanes = Cfg::kLanes, kWidth = Cfg::kWidth, kWord = Wd::kWord;
+  // --workload hmma (synth/power.py): after the reset, each SP issues the
+  // HMMA stream's operand reads in its private banks without end: step k
+  // (0..7, then again) reads A at row 2k of bank k%2 and B at row 2k+1 of
+  // the other bank (one pass, no conflict); no resets, no worked example, no
+  // sweep; bank data stay the harness's random words.
+  static constexpr const char *kWorkloads = "hmma";
+  bool wl_hmma = false;
+  unsigned wl_k[FB_NSP] = {};
   template <class T> using PortT = fibertb::PortT<T>;
   using DataT = PortT<decltype(std::declval<Dut &>().rd_data_sp0_i)>;
   using OpndT = PortT<decltype(std::declval<Dut &>().opnd_sp0_o)>;
@@ -81,6 +89,8 @@ struct TbBasePath {
       b_port[FB_NPORT], b_all_issue, b_style[3];
 
   explicit TbBasePath(lockstep::Env &env) {
+    wl_hmma = env.opt.workload == "hmma";
+    if (wl_hmma) ex_done = true;
     auto &c = env.cov;
     b_example = c.bin("worked example: FFMA R3, R2, R4, R6 in three passes");
     b_exh = c.bin("exhaustive: 7^4 source patterns x 4 SPs");
@@ -159,7 +169,7 @@ struct TbBasePath {
     uint64_t c = env.cyc;
 
     bool was = rst_n;
-    rst_n = resets.step(rng, c, true, c >= 200);
+    rst_n = wl_hmma ? c >= 2 : resets.step(rng, c, true, c >= 200);
     if (was && !rst_n && ref.rem[0] | ref.rem[1] | ref.rem[2] | ref.rem[3]) cv.hit(b_reset_busy);
     if (!rst_n) for (int s = 0; s < FB_NSP; s++) { have[s] = false; passes[s] = 0; }
 
@@ -175,7 +185,20 @@ struct TbBasePath {
       if (busy) {
         in.valid[s] = 1;
         // never abandon the worked example (it must complete in every run)
-        if (!exh_sp && example_done && rng.chance(1, 300)) { in.valid[s] = 0; have[s] = false; cv.hit(b_abandon); }
+        if (!wl_hmma && !exh_sp && example_done && rng.chance(1, 300)) { in.valid[s] = 0; have[s] = false; cv.hit(b_abandon); }
+        continue;
+      }
+      if (wl_hmma) {
+        if (have[s] && stalled[s]) { in.valid[s] = 1; continue; }
+        in.valid[s] = c >= 3;
+        have[s] = in.valid[s];
+        if (!in.valid[s]) continue;
+        unsigned k = wl_k[s];
+        wl_k[s] = (k + 1) % 8;
+        in.src_valid[s] = 0x3;
+        in.src_orig[s][0] = (uint8_t)((2 * k) << 1 | (k % 2));
+        in.src_orig[s][1] = (uint8_t)((2 * k + 1) << 1 | ((k + 1) % 2));
+        in.src_orig[s][2] = in.src_orig[s][3] = 0;
         continue;
       }
       if (c <= 3 && !(c == 3 && s == 1)) { in.valid[s] = 0; have[s] = false; continue; }

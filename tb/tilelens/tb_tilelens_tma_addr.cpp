@@ -48,6 +48,14 @@ struct TbTmaAddr {
   static constexpr const char *kName = "tilelens_tma_addr";
   static constexpr bool kClocked = true;
   static constexpr uint64_t kDefaultCycles = 10000000;
+  // --workload tile-load (synth/power.py): after the reset, section 6.5's
+  // 128 x 256 BF16 compute tile in tile-major layout (64 x 32 memory tiles),
+  // loaded tile after tile across the 4096 x 4096 matrix (row block t % 16,
+  // column block t / 16 % 32), each started as soon as the unit is idle,
+  // always ready; no resets, no other cases.
+  static constexpr const char *kWorkloads = "tile-load";
+  bool wl_tile = false;
+  uint32_t wl_tiles = 0;
   struct Exp {
     uint8_t start_ready, err, valid, busy, done;
     uint64_t src;
@@ -75,6 +83,7 @@ struct TbTmaAddr {
       b_bp[lockstep::ReadyProfile::kCount], b_reset_busy, b_idle_reset, b_start_busy, b_done, b_fig9, b_case2, b_split, b_neg_col;
 
   explicit TbTmaAddr(lockstep::Env &env) {
+    wl_tile = env.opt.workload == "tile-load";
     directed = tlstim::paper_cases();
     tlstim::check_supported(env, directed);
     directed_streams.resize(directed.size());
@@ -341,11 +350,33 @@ struct TbTmaAddr {
     cur_faults = faults(d, b, dst, info);
   }
 
+  // One cycle of --workload tile-load: a new tile on the inputs whenever the
+  // unit is idle (inputs held while it is busy), start high, ready high.
+  void workload_tile_step(uint64_t cyc, Dut &dut) {
+    rst_n = cyc >= 2;
+    dut.rst_ni = rst_n;
+    drv.new_case = drv.started = drv.cur_directed = false;
+    drv.ready.ready = true;
+    drv.start = rst_n && !m.busy;
+    if (!m.busy) {
+      tlstim::Case c = tlstim::sec65(1);
+      c.b.coord[0] = (int32_t)(256 * (wl_tiles % 16));
+      c.b.coord[1] = (int32_t)(128 * (wl_tiles / 16 % 32));
+      drv.cur = c;
+      drv.new_case = true;
+      drive_case(dut, drv.cur);
+      if (drv.start) { drv.started = true; wl_tiles++; }
+    }
+  }
+
   void step(lockstep::Env &env, Dut &dut, Exp &e) {
     auto &rng = env.rng;
     auto &cv = env.cov;
     // no reset before the last directed box has finished (its stream feeds
     // the paper checks)
+    if (wl_tile) {
+      workload_tile_step(env.cyc, dut);
+    } else {
     rst_n = resets.step(rng, env.cyc, !m.busy, !drv.cases.directed_phase() && directed_started.empty());
     if (resets.began) cv.hit(m.busy ? b_reset_busy : b_idle_reset);
     dut.rst_ni = rst_n;
@@ -357,6 +388,7 @@ struct TbTmaAddr {
       return r.chance(1, 4) ? multi_broken(r, c) : broken(r, c);
     });
     if (drv.new_case) drive_case(dut, drv.cur);
+    }
     if (drv.started) {
       if (drv.cur_directed) directed_started.push_back(drv.cases.next_directed - 1);
       if (cur_err != TL_OK) cv.hit(b_reject);
