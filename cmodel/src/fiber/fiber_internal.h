@@ -184,8 +184,8 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
   x = (x | (x >> 1)) & 0x55u;
   x = (x | (x >> 1)) & 0x33u;
   x = (x | (x >> 2)) & 0x0Fu;
-  unsigned claimed = 0, defer = 0, remote = valid & x, ports = 0;
-  uint64_t rows = 0, regs = 0;
+  unsigned claimed = 0, defer = 0, remote = valid & x;
+  uint64_t rows = 0;
   FB_UNROLL
   for (unsigned k = 0; k < FB_NSRC; k++) {
     unsigned o = orig[k];
@@ -197,16 +197,12 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
     unsigned had = (claimed >> port) & 1u;
     unsigned prev = (unsigned)(rows >> (8u * port)) & 0xFFu;
     unsigned claim = vk & (had ^ 1u);
-    regs |= (uint64_t)((hi << 9) | (lo << 8) | o) << (16u * k);
-    ports |= port << (8u * k);
+    out->src_reg[k] = (uint16_t)((hi << 9) | (lo << 8) | o);
+    out->src_port[k] = (uint8_t)port;
     defer |= (vk & had & (prev != row)) << k;
     rows |= (uint64_t)(row * claim) << (8u * port);
     claimed |= claim << port;
   }
-  /* src_reg and src_port are stored whole (one store each: a later whole
-   * load of them, fb_pack_u16x4 or a copy, is forwarded from it) */
-  fb_unpack_u16x4(regs, out->src_reg);
-  fb_unpack_u8x4(ports, out->src_port);
   fb_unpack8(rows, out->port_row);
   out->port_en = (uint8_t)claimed;
   out->remote = (uint8_t)remote;
@@ -251,14 +247,13 @@ FB_ALWAYS_INLINE unsigned fb_arb_grant_w(unsigned q, const unsigned v[FB_NSP], c
                       w[i2], w[i3]);
 }
 
-/* Every arbiter output from the scan start, the grant and the requests:
- * the granted SPs are visited last-scanned first, so that the first granter
+/* Every arbiter output from the scan start, the grant and the requests'
+ * valid bits (bit s = SP s), ports and rows: the granted SPs are visited last-scanned first, so that the first granter
  * of a port writes its row and SP index last. */
-FB_ALWAYS_INLINE void fb_arb_out_w(unsigned q, unsigned grant, const unsigned v[FB_NSP],
-                                   const unsigned ports[FB_NSP], const uint64_t w[FB_NSP], fb_arb_out *out) {
-  unsigned valid = 0, occ = 0, shared = 0;
+FB_ALWAYS_INLINE void fb_arb_out_m(unsigned q, unsigned grant, unsigned valid, const unsigned ports[FB_NSP],
+                                   const uint64_t w[FB_NSP], fb_arb_out *out) {
+  unsigned occ = 0, shared = 0;
   uint64_t orow = 0, owner = 0;
-  for (unsigned s = 0; s < FB_NSP; s++) valid |= (v[s] & 1u) << s;
   for (unsigned i = FB_NSP; i-- > 0;) {
     unsigned s = (q + i) & (FB_NSP - 1u);
     if (!((grant >> s) & 1u)) continue;
@@ -276,6 +271,14 @@ FB_ALWAYS_INLINE void fb_arb_out_w(unsigned q, unsigned grant, const unsigned v[
   out->shared = (uint8_t)shared;
   fb_unpack8(owner, out->owner);
   fb_unpack8(orow, out->row);
+}
+
+/* The same with the requests' valid bits as an array (bit 0 of v[s]). */
+FB_ALWAYS_INLINE void fb_arb_out_w(unsigned q, unsigned grant, const unsigned v[FB_NSP],
+                                   const unsigned ports[FB_NSP], const uint64_t w[FB_NSP], fb_arb_out *out) {
+  unsigned valid = 0;
+  for (unsigned s = 0; s < FB_NSP; s++) valid |= (v[s] & 1u) << s;
+  fb_arb_out_m(q, grant, valid, ports, w, out);
 }
 
 /* ---- busy bitmap (fiber_busy_bitmap) ---- */

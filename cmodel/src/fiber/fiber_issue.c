@@ -123,23 +123,19 @@ static inline uint64_t lane16_spread(unsigned v) {
          ((uint64_t)((v >> 3) & 1u) << 48);
 }
 
-static unsigned issue_guard(const fb_issue *st, const fb_issue_in *in, const fb_issue_out *o) {
-  unsigned busy[FB_NSP], pset[FB_NSP], blk = 0, writers = 0, readers = 0;
-  unsigned start = st->arb.start & 3u;
-  FB_UNROLL
-  for (unsigned p = 0; p < FB_NSP; p++) {
-    busy[p] = st->rem[p] != 0;
-    unsigned cand = (in->sp[p].valid & 1u) && !o->sel[p].illegal && (busy[p] || ((o->eligible >> p) & 1u));
-    pset[p] = busy[p] ? st->rem[p] : (o->sel[p].defer & 0xFu);
-    writers |= (cand && (in->sp[p].dst_valid & 1u)) << p;
-    readers |= (cand && pset[p]) << p;
-  }
+static unsigned issue_guard(const fb_issue *st, const fb_issue_out *o, unsigned validv, unsigned illv,
+                            unsigned busyv, unsigned eligv, unsigned confv, unsigned dstv) {
+  unsigned blk = 0, start = st->arb.start & 3u;
+  /* cand, and pset != 0: passes left (rem) or deferrals (conflict) */
+  unsigned cand = validv & ~illv & (busyv | eligv);
+  unsigned writers = cand & dstv, readers = cand & (busyv | confv);
   if (!readers || !writers) return 0;        /* (the common case: nothing to compare) */
   for (unsigned p = 0; p < FB_NSP; p++) {     /* reader */
     if (!((readers >> p) & 1u)) continue;
+    unsigned bp = (busyv >> p) & 1u, pset = bp ? st->rem[p] : (o->sel[p].defer & 0xFu);
     /* the four 11-bit source ids as 16-bit lanes; a lane outside pset
      * gets bit 0 set after the compare, so it never reads as equal */
-    uint64_t srcs = fb_pack_u16x4(o->sel[p].src_reg), off = lane16_spread(~pset[p]);
+    uint64_t srcs = fb_pack_u16x4(o->sel[p].src_reg), off = lane16_spread(~pset);
     for (unsigned w = 0; w < FB_NSP; w++) {   /* writer */
       if (w == p || !((writers >> w) & 1u)) continue;
       /* hit: a source in pset of p equals w's destination (a 16-bit lane
@@ -147,10 +143,10 @@ static unsigned issue_guard(const fb_issue *st, const fb_issue_in *in, const fb_
       uint64_t x = (srcs ^ (o->dst_reg[w] * LANE16_LSBS)) | off;
       if (!(~((x | LANE16_MSBS) - LANE16_LSBS) & LANE16_MSBS)) continue;
       unsigned held;                            /* the SP whose first pass waits */
-      if (busy[p]) held = w;
-      else if (busy[w]) held = p;
+      if (bp) held = w;
+      else if ((busyv >> w) & 1u) held = p;
       else held = ((p - start) & 3u) > ((w - start) & 3u) ? p : w;
-      if (!busy[held]) blk |= 1u << held;
+      if (!((busyv >> held) & 1u)) blk |= 1u << held;
     }
   }
   return blk;
@@ -225,8 +221,11 @@ FB_ALWAYS_INLINE unsigned issue_bm_update(fb_issue *st, const fb_issue_in *in, u
       if (r >= nreg || fb_reg_sp(r) != s) err |= 1u << s;
       else fb_bm_wr(g, &dirty, FB_BM_EMPTY, r, 0);
     }
-    for (unsigned cv = p->cons_valid; cv; cv &= cv - 1u) {
-      unsigned r = p->cons_src[fb_ctz64(cv)];
+    const unsigned cv = p->cons_valid;
+    FB_UNROLL
+    for (unsigned k = 0; k < FB_NSRC; k++) {
+      if (!((cv >> k) & 1u)) continue;
+      unsigned r = p->cons_src[k];
       if (r >= nreg) err |= 1u << s;
       else fb_bm_wr(g, &dirty, FB_BM_FULL, r, 0);
     }
@@ -261,6 +260,11 @@ FB_ALWAYS_INLINE unsigned issue_bm_update(fb_issue *st, const fb_issue_in *in, u
   return err;
 }
 
+/* The replica SP s reads: s < nrep ? s : s % nrep (fb_bm_check_core's). */
+_Static_assert(FB_BM_MAX_NREP == 4 && FB_NSP == 4, "kRepOf lists nrep 0..4 for 4 SPs");
+static const uint8_t kRepOf[FB_BM_MAX_NREP + 1][FB_NSP] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 1, 0, 1}, {0, 1, 2, 0},
+                                                           {0, 1, 2, 3}};
+
 fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_word port_data[FB_NPORT],
                           fb_issue_out *out, fb_xbar_out *opnd) {
   if (!out) return FB_ERR_NULL;
@@ -283,8 +287,8 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   /* Every output field below is written in full: the selector core, the
    * bitmap query core and the arbiter fill theirs, the bit vectors are
    * gathered in locals. (The inputs are known to fit their ports here.) */
-  const unsigned base = st->cfg.baseline;
-  unsigned busyv = 0, eligv = 0, rerr = 0, illv = 0, confv = 0, pend = 0, emptyv = 0, fullv = 0;
+  const unsigned base = st->cfg.baseline, nrep = st->bm.nrep, full = st->bm.nreg == FB_NVREG;
+  unsigned busyv = 0, eligv = 0, rerr = 0, illv = 0, confv = 0, pend = 0, emptyv = 0, fullv = 0, validv = 0, dstv = 0;
   unsigned rv[FB_NSP], ports[FB_NSP];
   uint64_t rows[FB_NSP];
 
@@ -298,19 +302,42 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
     out->pass_src[s] = (uint8_t)pass;
     rows[s] = fb_sel_core(base ? FB_MODE_CUDA : p->mode, s, pass, p->src_orig, base ? 0u : p->ext, p->dst_orig,
                           so);
+    /* the selector's outputs read back before any other store */
+    const unsigned dreg = so->dst_reg, vs = p->src_valid, vd = p->dst_valid;
+    const uint64_t sregs = fb_pack_u16x4(so->src_reg);
     ports[s] = so->port_en;
-    out->dst_reg[s] = so->dst_reg;
-    if (!base) {
-      fb_bm_elig *e = &out->elig[s];
-      fb_bm_check_core(&st->bm, s, p->dst_valid, so->dst_reg, p->src_valid, so->src_reg, e);
-      eligv |= (unsigned)e->eligible << s;
-      rerr |= (unsigned)e->range_err << s;
-      emptyv |= (unsigned)(e->src_busy != 0) << s;
-      fullv |= (unsigned)e->dst_busy << s;
-    }
     illv |= (unsigned)so->illegal << s;
     confv |= (unsigned)so->conflict << s;
+    out->dst_reg[s] = (uint16_t)dreg;
+    if (!base) {
+      fb_bm_elig *e = &out->elig[s];
+      if (full) {
+        /* fb_bm_check_core with every id inside: the selector's addresses
+         * are 11 bits and its destination {s, 1'b0, orig8} lies in SP s's
+         * partition, so no range error; the same replica */
+        const uint64_t(*rep)[FB_BM_WORDS] = st->bm.bits[kRepOf[nrep][s]];
+        unsigned db = vd & fb_bm_bit(rep[FB_BM_FULL], dreg), sb = 0;
+        FB_UNROLL
+        for (unsigned k = 0; k < FB_NSRC; k++)
+          sb |= ((vs >> k) & fb_bm_bit(rep[FB_BM_EMPTY], (unsigned)(sregs >> (16u * k)) & 0x7FFu)) << k;
+        e->dst_busy = (uint8_t)db;
+        e->src_busy = (uint8_t)sb;
+        e->range_err = 0;
+        e->eligible = (uint8_t)!(db | sb);
+        eligv |= (unsigned)!(db | sb) << s;
+        emptyv |= (unsigned)(sb != 0) << s;
+        fullv |= db << s;
+      } else {
+        fb_bm_check_core(&st->bm, s, vd, dreg, vs, so->src_reg, e);
+        eligv |= (unsigned)e->eligible << s;
+        rerr |= (unsigned)e->range_err << s;
+        emptyv |= (unsigned)(e->src_busy != 0) << s;
+        fullv |= (unsigned)e->dst_busy << s;
+      }
+    }
     busyv |= busy << s;
+    validv |= (p->valid & 1u) << s;
+    dstv |= (vd & 1u) << s;
   }
   out->busy = (uint8_t)busyv;
   out->eligible = (uint8_t)eligv;
@@ -319,11 +346,12 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   out->conflict = (uint8_t)confv;
 
   /* 3. pending-read guard and the requests */
-  if (!base) pend = issue_guard(st, in, out);
+  if (!base) pend = issue_guard(st, out, validv, illv, busyv, eligv, confv, dstv);
   out->pend_block = (uint8_t)pend;
   unsigned ok = base ? 0xFu : eligv & ~pend;  /* a first pass may request */
-  for (unsigned s = 0; s < FB_NSP; s++)
-    rv[s] = in->sp[s].valid & ~(illv >> s) & ((busyv | ok) >> s) & 1u;
+  unsigned reqv = validv & ~illv & (busyv | ok);
+  FB_UNROLL
+  for (unsigned s = 0; s < FB_NSP; s++) rv[s] = (reqv >> s) & 1u;
 
   /* 4. arbitration */
   unsigned grant;
@@ -342,14 +370,13 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   } else {
     unsigned q = st->arb.start & (FB_NSP - 1u);
     grant = fb_arb_grant_w(q, rv, ports, rows);
-    fb_arb_out_w(q, grant, rv, ports, rows, &out->arb);
+    fb_arb_out_m(q, grant, reqv, ports, rows, &out->arb);
     st->arb.start = (uint8_t)((q + 1u) & (FB_NSP - 1u));
   }
   unsigned issue = grant & ~confv;
-  unsigned validv = 0;
   uint8_t sel_valid[FB_NSP];
+  FB_UNROLL
   for (unsigned s = 0; s < FB_NSP; s++) {
-    validv |= (in->sp[s].valid & 1u) << s;
     sel_valid[s] = (uint8_t)(((grant >> s) & 1u) ? (out->pass_src[s] & ~out->sel[s].defer & 0xFu) : 0u);
   }
   out->grant = (uint8_t)grant;
