@@ -34,7 +34,7 @@ BENCH_TARGETS        :=
 BENCH_TB_TARGETS     :=
 REGRESS_TARGETS      :=
 
-.PHONY: all test test-tilelens test-fiber test-formal-ci test-groups test-dry lib lint synth \
+.PHONY: all test test-tilelens test-fiber test-formal-ci test-groups test-dry lib lint lint-configs synth \
         formal bench bench-tb regress clean deps install uninstall summary
 .DEFAULT_GOAL := all
 
@@ -60,6 +60,12 @@ lint:
 	@[ -n "$(RTL_FILES)" ] || { echo "lint: no RTL file under rtl/"; exit 1; }
 	@bash scripts/lint.sh $(RTL_FILES)
 TEST_GROUPS_COMMON += lint
+
+# The same lint on every parameter set of synth/configs.tsv (a generate
+# branch the defaults never elaborate: Booth=0, Rank=1, WidePieces=0, ...).
+lint-configs:
+	@python3 scripts/lint_configs.py --jobs 1
+TEST_GROUPS_COMMON += lint-configs
 
 # The main job: the libraries, then every main target (co-simulation of every
 # block, synthesis of the main set) MAIN_JOBS at a time, synthesis first (its

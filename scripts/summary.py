@@ -75,7 +75,10 @@ def paper_note(tag, comparison):
     tl, fb = comparison.get("tilelens", {}), comparison.get("fiber", {})
     if tag.startswith("tl-") and tl.get("paper_gates"):
         lo, hi = tl["paper_gates"]
-        return f"; the paper: about {lo / 1000:g}-{hi / 1000:g}K gates"
+        ge, mul = tl.get("measured_ge", {}).get(tag), tl.get("mul32_ge")
+        ratio = (f", {ge / mul:.2f}x the 32x32 multiplier ({mul:,.0f} GE, its yardstick)"
+                 if ge and mul else "")
+        return f"; the paper: about {lo / 1000:g}-{hi / 1000:g}K gates{ratio}"
     if tag in fb and "asap7_ge_mm2" in fb[tag]:
         return (f" = {fb[tag]['asap7_ge_mm2']:.4f} mm^2 at 7 nm (GE x ASAP7 NAND2x1); "
                 f"the paper: {fb.get('paper_mm2_7nm')} mm^2 per SM at 7 nm")

@@ -290,6 +290,8 @@ TL_PARTS = [
      "remapping over the standard address generator (permuter included)"),
     (("tilelens_desc_check", None), "descriptor checker, if counted (tl-desc)"),
 ]
+# the TileLens deltas of the comparison, in the order of its table
+TL_TAGS = ("tl-post", "tl-paper", "tl-post-pipe", "tl-desc", "tl-hw")
 TL_32 = [("tilelens_split_sum.post.s32", +1), ("tilelens_base_sum.post.s32", -1),
          ("tilelens_counter_cfg.s32", +1), ("tilelens_addr_gen.s32", +1),
          ("tilelens_base_addr_gen.s32", -1)]
@@ -323,7 +325,7 @@ def md_tilelens(by, dl, meta):
     mul_ok = mul and mul["status"] == "ok"
     out = [prose("tl_head", lo=f"{lo:,}", hi=f"{hi:,}", width=TL_PAPER_WIDTH), ""]
     out += [h.format(what="Figure", ratio="GE / 4K") for h in SPLIT_HEAD]
-    for tag in ("tl-post", "tl-desc", "tl-hw"):
+    for tag in TL_TAGS:
         d = dl.get(tag)
         if not d:
             continue
@@ -372,6 +374,13 @@ def md_tilelens(by, dl, meta):
     return out
 
 
+def mul32_ge(by):
+    """GE of the paper's yardstick, one 32x32 multiplier in the same flow
+    (synth_ref_mul32), or None when it has no result."""
+    mul = by.get("synth_ref_mul32")
+    return mul["ge"] if mul and mul["status"] == "ok" else None
+
+
 def md_comparison(rows, dl, meta):
     by = {r["name"]: r for r in rows}
     out = [prose("cmp_intro"), ""] + md_quotes()
@@ -394,12 +403,13 @@ def json_comparison(rows, dl, meta):
                       "storage_cell_7nm": STORAGE_CELL_7NM, "logic_cell_7nm": NAND2_7NM},
         "tilelens": {"paper_gates": list(TL_PAPER_GATES), "paper_width": TL_PAPER_WIDTH,
                      "measured_ge": {t: (dl[t]["total"] or {}).get("ge")
-                                     for t in ("tl-post", "tl-desc", "tl-hw") if t in dl}},
+                                     for t in TL_TAGS if t in dl},
+                     "mul32_ge": mul32_ge(by)},
         "fiber": {"paper_mm2_7nm": FB_PAPER_MM2, "paper_mw": FB_PAPER_MW,
                   "paper_ghz": FB_PAPER_GHZ, "paper_bitmap_bits": FB_BITMAP_BITS,
                   "fo4_budget_16nm": list(FO4_BUDGET_16NM)},
     }
-    for t in ("tl-post", "tl-desc", "tl-hw", "fb-blocks", "fb-issue"):
+    for t in TL_TAGS + ("fb-blocks", "fb-issue"):
         if t in dl:
             _, tot = delta_7nm(t, by, dl, meta)
             key = "fiber" if t.startswith("fb") else "tilelens"

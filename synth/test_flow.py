@@ -684,6 +684,55 @@ class RunConfigSteps(unittest.TestCase):
         self.assertEqual(recs[0]["critical"]["end"][:3], "q_o")
 
 
+class CutProducts(unittest.TestCase):
+    # Why: a products-as-inputs row measures the logic after the
+    # multipliers only if that logic survives; a product that drives
+    # nothing (the unit optimised away, e.g. by an undriven mask) must fail
+    # the run instead of reporting a few GE as the unit's cost.
+    IL = ("module \\t\n"
+          "  attribute \\cut_product 1\n  wire width 4 input 1 \\p0\n"
+          "  attribute \\cut_product 1\n  wire width 4 input 2 \\p1\n"
+          "  attribute \\cut_product 1\n  wire width 4 input 3 \\p2\n"
+          "  wire width 4 \\alias\n  wire width 4 output 4 \\y\n  wire output 5 \\z\n"
+          "  cell \\AND2X1 \\g\n    connect \\A \\p0 [0]\n    connect \\Y \\z\n  end\n"
+          "  connect \\alias \\p1\n"
+          "  connect \\y { \\p2 [3:1] 1'0 }\n"
+          "end\n")
+
+    def test_idle_product_is_found(self):
+        # p0 feeds a cell, p2 an output port; p1 only keeps another name
+        names, idle = flow.cut_products(self.IL)
+        self.assertEqual(names, ["\\p0", "\\p1", "\\p2"])
+        self.assertEqual(idle, ["\\p1"])
+
+    def test_run_fails_when_the_logic_after_the_product_is_gone(self):
+        if not (shutil.which("yosys") and shutil.which("sta")):
+            self.skipTest("yosys or sta not installed")
+        for mask, ok in (("input  wire en_i", True), ("wire en_i", False)):
+            with open(os.path.join(self.dir, "t.v"), "w") as f:
+                f.write("module t(input [3:0] a_i, input [3:0] b_i, output [7:0] y_o"
+                        + (", input en_i" if ok else "") + ");\n"
+                        + ("" if ok else "  wire en_i;\n")
+                        + "  wire [7:0] p = a_i * b_i;\n  assign y_o = p & {8{en_i}};\nendmodule\n")
+            out = os.path.join(self.dir, "build", "ok" if ok else "bad")
+            cfg = {"name": "t", "top": "t", "params": [], "flow": "products-as-inputs"}
+            r = flow.run_config(cfg, self.dir, ["t.v"], self.lib, {"ns": 0.1}, out, 120,
+                                mask)
+            if ok:
+                self.assertEqual((r["status"], r["cut_multipliers"]), ("ok", 1), r.get("error"))
+            else:
+                self.assertEqual(r["status"], "failed")
+                self.assertIn("1 of 1 cut products drive nothing", r["error"])
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lib = liberty.parse_liberty(liberty.find_liberty())
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+
+
 class TimingDriven(unittest.TestCase):
     # Why: a clock target changes the mapping, the STA period and the
     # area: it must reach the Yosys script (and so the cache key), and the
@@ -710,12 +759,42 @@ class TimingDriven(unittest.TestCase):
         # the glue mapped for area (no cones), then glue and children
         # remapped together, timing-driven, after the join
         self.assertEqual(abc, [flow.abc_command("LIB", flow.ABC_SCRIPT),
-                               flow.abc_command("LIB", flow.ABC_SCRIPT, 3970)])
+                               flow.abc_command("LIB", flow.ABC_SCRIPT,
+                                                flow.remap_target(3970))])
+        self.assertLess(flow.remap_target(3970), 3970)
         self.assertNotIn("downstream", ys)
         self.assertLess(lines.index("opt_clean -purge"), lines.index(abc[1]))
         self.assertIn("read_liberty -overwrite -ignore_miss_func LIB", lines)
         self.assertNotIn("opt_merge", ys)
         self.assertNotIn("opt -", ys.split("opt_clean -purge")[1])
+
+    def test_remap_scope_shared_children(self):
+        # Why: remapping a shared child whole (the full bitmap) costs
+        # hundreds of CPU seconds; only its cells in the glue's fan-in are
+        # on the unit's paths. A specialised child is remapped whole.
+        cfg = {"name": "p", "top": "p", "params": [], "flow": "-", "clock_ps": 3970,
+               "children": ["a@p", "b"], "child_instances": {"a@p": ["u_a"], "b": ["u_b"]}}
+        mapped = [("a", "a_p__mapped", "a.il", "1" * 64, ["u_a"]),
+                  ("b", "b__mapped", "b.il", "2" * 64, ["u_b"])]
+        self.assertEqual(flow.remap_scope(cfg, mapped), ["u_b"])
+        ys = flow.remap_script("LIB", cfg, mapped, ("DFFPOSX1", "LATCH"))
+        lines = ys.splitlines()
+        self.assertIn("select -set remap_shared c:u_b.*", lines)
+        self.assertIn("select -set remap_cone @remap_glue %ci*:-DFFPOSX1,LATCH "
+                      "@remap_shared %i @remap_seq %d", lines)
+        keep = lines.index("setattr -set keep_hierarchy 1 t:* @remap %d")
+        abc = lines.index(flow.abc_command("LIB", flow.ABC_SCRIPT, flow.remap_target(3970)))
+        self.assertLess(keep, lines.index("flatten"))
+        self.assertLess(lines.index("flatten"), abc)
+        self.assertLess(abc, lines.index("setattr -unset keep_hierarchy p/t:*"))
+        self.assertEqual(lines[-1], "read_liberty -lib -overwrite LIB")
+        # no shared child: every cell but the flops is remapped
+        alone = dict(cfg, children=["a@p"], child_instances={"a@p": ["u_a"]})
+        self.assertIn("select -set remap t:* @remap_seq %d",
+                      flow.remap_script("LIB", alone, mapped[:1], ("DFFPOSX1",)).splitlines())
+        bad = dict(cfg, child_instances={"a@p": ["u_a"], "b": ["gen[0].u_b"]})
+        with self.assertRaises(flow.FlowError):
+            flow.remap_scope(bad, mapped)
 
     def test_sta_period_and_clock_result(self):
         self.assertEqual(flow.sta_period({}), flow.STA_PERIOD)

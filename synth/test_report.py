@@ -181,6 +181,31 @@ class WholeReport(unittest.TestCase):
         self.assertIsNone(doc["comparison"]["fiber"]["fb-blocks_7nm"])
         self.assertEqual(doc["previous"], previous)
 
+    def test_tilelens_deltas_beside_the_multiplier(self):
+        # Why: every TileLens delta of configs.tsv (tl-paper, tl-post-pipe
+        # beside tl-post) must reach the comparison with the papers, and the
+        # multiplier the paper names as its yardstick must reach synth.json,
+        # where make's summary reads it for the ratio.
+        rows = [ok_row("tl_a", {"NAND2X1": 120}, delta=[("tl-post", 1), ("tl-paper", 1)],
+                       group="tilelens-ext"),
+                ok_row("tl_b", {"NAND2X1": 20}, delta=[("tl-post", -1), ("tl-paper", -1)],
+                       group="tilelens-base"),
+                not_run_row("tl_pipe", delta=[("tl-post-pipe", 1)]),
+                ok_row("synth_ref_mul32", {"NAND2X1": 50}, group="component")]
+        deltas = {t: {"tag": t, "title": "title " + t, "meaning": "m"}
+                  for t in ("tl-post", "tl-paper", "tl-post-pipe")}
+        with tempfile.TemporaryDirectory() as d:
+            md, js, _ = report.write_all(rows, deltas, META, d, d,
+                                         previous={"sources": {}, "configs": {}, "deltas": {}})
+            text = open(md).read()
+            doc = json.load(open(js))
+        tl = doc["comparison"]["tilelens"]
+        self.assertEqual(tl["mul32_ge"], 50.0)
+        self.assertEqual(tl["measured_ge"], {"tl-post": 100.0, "tl-paper": 100.0,
+                                             "tl-post-pipe": None})
+        self.assertIn("| title tl-paper (`tl-paper`) |", text)
+        self.assertIn("title tl-post-pipe (`tl-post-pipe`) | incomplete, missing: tl_pipe", text)
+
     def test_cpu_section_clock_note_and_hook(self):
         # Why: the CPU per configuration is how the make budget is kept; a
         # clock target's verdict must show beside its figures; a section

@@ -28,10 +28,14 @@
 //                partition; dst_busy_o, src_busy_o and range_err_o are those
 //                terms one by one
 //   B5 range     upd_range_err_o[s] is set exactly when SP s drives an
-//                update id >= NumReg, an issue or writeback outside its
-//                partition, or (read ports 2s, 2s+1) a read of a register
-//                >= NumReg (B2 already shows such an update changes nothing)
-// Sizes: NumReg and NumRep are parameters of the checker; the proof script
+//                update id that does not exist, an issue or writeback
+//                outside its partition, or (read ports 2s, 2s+1) a read of
+//                a register that does not exist (B2 already shows such an
+//                update changes nothing)
+// Registers: id r exists when r < NumReg and r % 512 < PartRegs; the state
+// outputs hold the registers that exist packed, bit i the register
+// idof(i) = (i / PartRegs) * 512 + i % PartRegs (i itself at PartRegs 512).
+// Sizes: NumReg, NumRep and PartRegs are parameters of the checker; the proof script
 // states the sizes it runs. Storage (0 flip-flops, 1 latch array) is passed
 // to the bitmap; the proofs run it at 0, and the latch array inherits the
 // properties through its equivalence with the flip-flops at every port
@@ -39,9 +43,12 @@
 `default_nettype none
 
 module fiber_busy_bitmap_props #(
-  parameter integer NumReg  = 48,
-  parameter integer NumRep  = 4,
-  parameter integer Storage = 0
+  parameter integer NumReg   = 48,
+  parameter integer NumRep   = 4,
+  parameter integer Storage  = 0,
+  parameter integer PartRegs = 512,
+  // derived: the registers that exist (the bitmap's packed state)
+  parameter integer NumStore = (PartRegs < 512) ? 4 * PartRegs : NumReg
 ) (
   `include "fiber_busy_bitmap_inputs.vh"
 );
@@ -50,12 +57,25 @@ module fiber_busy_bitmap_props #(
   localparam integer NumSrc = 4;
   localparam integer RW = 11;
 
+  // the register id of stored bit i, and whether an id exists
+  function automatic integer idof;
+    input integer i;
+    begin
+      idof = (PartRegs < 512) ? (i / PartRegs) * 512 + i % PartRegs : i;
+    end
+  endfunction
+  function automatic ex;
+    input [RW-1:0] id;
+    begin
+      ex = id < NumReg && id % 512 < PartRegs;
+    end
+  endfunction
   wire [NumSp-1:0]         eligible, dst_busy, range_err, upd_range_err;
   wire [NumSp*NumSrc-1:0]  src_busy;
-  wire [NumRep*NumReg-1:0] empty;
-  wire [NumReg-1:0]        full;   // FULL, one copy
+  wire [NumRep*NumStore-1:0] empty;
+  wire [NumStore-1:0]        full;   // FULL, one copy
 
-  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep), .Storage(Storage)) u_dut (
+  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep), .Storage(Storage), .PartRegs(PartRegs)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),
     .issue_valid_i(issue_valid_i), .issue_dst_i(issue_dst_i),
@@ -69,15 +89,16 @@ module fiber_busy_bitmap_props #(
     .empty_o(empty), .full_o(full)
   );
 
-  wire [NumReg-1:0] e0 = empty[0 +: NumReg];
-  wire [NumReg-1:0] f0 = full;
+  wire [NumStore-1:0] e0 = empty[0 +: NumStore];
+  wire [NumStore-1:0] f0 = full;
 
   // ---- B2 reference: per register, the priority formula
-  reg [NumReg-1:0] e_next, f_next;
+  reg [NumStore-1:0] e_next, f_next;
   reg              issue, wb, rd, cons, dep_e, dep_f, dep_e_val, dep_f_val;
-  integer r, s, k;
+  integer i, r, s, k;
   always @* begin
-    for (r = 0; r < NumReg; r = r + 1) begin
+    for (i = 0; i < NumStore; i = i + 1) begin
+      r = idof(i);
       issue = 1'b0; wb = 1'b0; rd = 1'b0; cons = 1'b0;
       dep_e = 1'b0; dep_f = 1'b0; dep_e_val = 1'b0; dep_f_val = 1'b0;
       for (s = 0; s < NumSp; s = s + 1) begin
@@ -97,13 +118,13 @@ module fiber_busy_bitmap_props #(
           dep_f = 1'b1; dep_f_val = dep_set_i[s];
         end
       end
-      e_next[r] = all_set_i ? 1'b1 : dep_e ? dep_e_val : issue ? 1'b1 : wb ? 1'b0 : e0[r];
-      f_next[r] = dep_f ? dep_f_val : rd ? 1'b1 : cons ? 1'b0 : f0[r];
+      e_next[i] = all_set_i ? 1'b1 : dep_e ? dep_e_val : issue ? 1'b1 : wb ? 1'b0 : e0[i];
+      f_next[i] = dep_f ? dep_f_val : rd ? 1'b1 : cons ? 1'b0 : f0[i];
     end
   end
 
   reg              past_valid, past_rst_n;
-  reg [NumReg-1:0] exp_e, exp_f;
+  reg [NumStore-1:0] exp_e, exp_f;
   initial past_valid = 1'b0;
   always @(posedge clk_i) begin
     past_valid <= 1'b1;
@@ -116,31 +137,35 @@ module fiber_busy_bitmap_props #(
   // every register number: no index can fall outside the vectors)
   reg [NumSp-1:0]        r_elig, r_dbusy, r_rerr, r_uerr;
   reg [NumSp*NumSrc-1:0] r_sbusy;
-  integer rep, t;
+  integer rep, t, ti;
   always @* begin
     for (s = 0; s < NumSp; s = s + 1) begin
       rep = s % NumRep;
       r_dbusy[s] = 1'b0;
-      for (t = 0; t < NumReg; t = t + 1)
-        if (dst_valid_i[s] && dst_i[s*RW +: RW] == t && t / 512 == s && full[t] && rst_ni)
+      for (ti = 0; ti < NumStore; ti = ti + 1) begin
+        t = idof(ti);
+        if (dst_valid_i[s] && dst_i[s*RW +: RW] == t && t / 512 == s && full[ti] && rst_ni)
           r_dbusy[s] = 1'b1;
-      r_rerr[s] = dst_valid_i[s] && (dst_i[s*RW +: RW] >= NumReg || dst_i[s*RW+9 +: 2] != s);
+      end
+      r_rerr[s] = dst_valid_i[s] && (!ex(dst_i[s*RW +: RW]) || dst_i[s*RW+9 +: 2] != s);
       for (k = 0; k < NumSrc; k = k + 1) begin
         r_sbusy[s*NumSrc+k] = 1'b0;
-        for (t = 0; t < NumReg; t = t + 1)
-          if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] == t && empty[rep*NumReg + t] && rst_ni)
+        for (ti = 0; ti < NumStore; ti = ti + 1) begin
+          t = idof(ti);
+          if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] == t && empty[rep*NumStore + ti] && rst_ni)
             r_sbusy[s*NumSrc+k] = 1'b1;
-        if (src_valid_i[s*NumSrc+k] && src_i[(s*NumSrc+k)*RW +: RW] >= NumReg) r_rerr[s] = 1'b1;
+        end
+        if (src_valid_i[s*NumSrc+k] && !ex(src_i[(s*NumSrc+k)*RW +: RW])) r_rerr[s] = 1'b1;
       end
       r_elig[s] = !r_dbusy[s] && !(|r_sbusy[s*NumSrc +: NumSrc]) && !r_rerr[s];
-      r_uerr[s] = (issue_valid_i[s] && (issue_dst_i[s*RW +: RW] >= NumReg || issue_dst_i[s*RW+9 +: 2] != s)) ||
-                  (wb_valid_i[s] && (wb_dst_i[s*RW +: RW] >= NumReg || wb_dst_i[s*RW+9 +: 2] != s)) ||
-                  (dep_valid_i[s] && dep_reg_i[s*RW +: RW] >= NumReg);
+      r_uerr[s] = (issue_valid_i[s] && (!ex(issue_dst_i[s*RW +: RW]) || issue_dst_i[s*RW+9 +: 2] != s)) ||
+                  (wb_valid_i[s] && (!ex(wb_dst_i[s*RW +: RW]) || wb_dst_i[s*RW+9 +: 2] != s)) ||
+                  (dep_valid_i[s] && !ex(dep_reg_i[s*RW +: RW]));
       for (k = 0; k < NumSrc; k = k + 1)
-        if (cons_valid_i[s*NumSrc+k] && cons_src_i[(s*NumSrc+k)*RW +: RW] >= NumReg)
+        if (cons_valid_i[s*NumSrc+k] && !ex(cons_src_i[(s*NumSrc+k)*RW +: RW]))
           r_uerr[s] = 1'b1;
       for (k = 0; k < 2; k = k + 1)
-        if (read_valid_i[2*s+k] && s * 512 + 2 * read_row_i[8*(2*s+k) +: 8] + k >= NumReg)
+        if (read_valid_i[2*s+k] && !ex(s * 512 + 2 * read_row_i[8*(2*s+k) +: 8] + k))
           r_uerr[s] = 1'b1;
     end
   end
@@ -151,14 +176,14 @@ module fiber_busy_bitmap_props #(
   always @* begin
     reps_equal = 1'b1;
     for (q = 1; q < NumRep; q = q + 1)
-      if (empty[q*NumReg +: NumReg] != e0) reps_equal = 1'b0;
+      if (empty[q*NumStore +: NumStore] != e0) reps_equal = 1'b0;
   end
 
   always @* begin
     assert (reps_equal);                                                  // B1
     assert (!past_valid || !past_rst_n || !rst_ni || (e0 == exp_e && f0 == exp_f));  // B2
     assert (rst_ni || (dst_busy == {NumSp{1'b0}} && src_busy == {NumSp*NumSrc{1'b0}}));  // B3
-    assert (!past_valid || past_rst_n || (e0 == {NumReg{1'b0}} && f0 == {NumReg{1'b0}}));  // B3
+    assert (!past_valid || past_rst_n || (e0 == {NumStore{1'b0}} && f0 == {NumStore{1'b0}}));  // B3
     assert (eligible == r_elig);                                          // B4
     assert (dst_busy == r_dbusy);                                         // B4
     assert (src_busy == r_sbusy);                                         // B4
@@ -182,7 +207,7 @@ module fiber_busy_bitmap_props #(
   always @* begin
     cover (past_valid && past_collide && rst_ni && !e0[5] && f0[5]);
     // ALL-scope beats a DEPBAR clear on the same cycle
-    cover (past_valid && rst_ni && past_rst_n && e0 == {NumReg{1'b1}} && f0[3]);
+    cover (past_valid && rst_ni && past_rst_n && e0 == {NumStore{1'b1}} && f0[3]);
     // eligibility: blocked by a FULL destination, by an EMPTY source, and
     // eligible with an EMPTY destination and a FULL source
     cover (rst_ni && dst_valid_i[0] && dst_busy[0] && src_valid_i[12] && !src_busy[12]);

@@ -21,8 +21,11 @@
 `default_nettype none
 
 module fiber_issue_pend_props #(
-  parameter integer NumReg = 16,
-  parameter integer NumRep = 1
+  parameter integer NumReg   = 16,
+  parameter integer NumRep   = 1,
+  parameter integer PartRegs = 512,
+  // derived: the registers that exist (the bitmaps' packed state)
+  parameter integer NumStore = (PartRegs < 512) ? 4 * PartRegs : NumReg
 ) (
   input wire          clk_i,
   input wire          rst_ni,
@@ -47,9 +50,9 @@ module fiber_issue_pend_props #(
 
   wire [3:0]               r_elig, r_dbusy, r_rerr, r_uerr;
   wire [15:0]              r_sbusy;
-  wire [NumRep*NumReg-1:0] r_empty;
-  wire [NumReg-1:0]        r_full;    // FULL, one copy
-  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep)) u_ref (
+  wire [NumRep*NumStore-1:0] r_empty;
+  wire [NumStore-1:0]        r_full;    // FULL, one copy
+  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep), .PartRegs(PartRegs)) u_ref (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),
     .issue_valid_i(iss_set_i), .issue_dst_i(iss_dst_i),
@@ -64,7 +67,7 @@ module fiber_issue_pend_props #(
 
   wire [3:0]  bm_iss_v, byp, iss_err, pnd_v;
   wire [43:0] bm_iss_dst, pnd_dst;
-  fiber_issue_pend #(.NumReg(NumReg)) u_pend (
+  fiber_issue_pend #(.NumReg(NumReg), .PartRegs(PartRegs)) u_pend (
     .clk_i(clk_i), .rst_ni(rst_ni), .iss_set_i(iss_set_i), .dst_i(iss_dst_i),
     .dep_valid_i(dep_valid_i), .dep_reg_i(dep_reg_i), .dep_group_i(dep_group_i),
     .all_set_i(all_set_i), .wb_valid_i(wb_valid_i), .wb_dst_i(wb_dst_i),
@@ -75,9 +78,9 @@ module fiber_issue_pend_props #(
 
   wire [3:0]               i_elig, i_dbusy, i_rerr, i_uerr;
   wire [15:0]              i_sbusy_unused;
-  wire [NumRep*NumReg-1:0] i_empty;
-  wire [NumReg-1:0]        i_full;    // FULL, one copy
-  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep)) u_impl (
+  wire [NumRep*NumStore-1:0] i_empty;
+  wire [NumStore-1:0]        i_full;    // FULL, one copy
+  fiber_busy_bitmap #(.NumReg(NumReg), .NumRep(NumRep), .PartRegs(PartRegs)) u_impl (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .dst_valid_i(dst_valid_i), .dst_i(dst_i), .src_valid_i(src_valid_i), .src_i(src_i),
     .issue_valid_i(bm_iss_v), .issue_dst_i(bm_iss_dst),
@@ -90,14 +93,16 @@ module fiber_issue_pend_props #(
     .range_err_o(i_rerr), .upd_range_err_o(i_uerr), .empty_o(i_empty), .full_o(i_full)
   );
 
-  // the pending sets as a register vector
-  reg [NumReg-1:0] pnd_vec;
-  integer r, q;
+  // the pending sets as a vector of the stored (packed) registers: bit i
+  // is register i at PartRegs 512, else {i / PartRegs, i % PartRegs}
+  reg [NumStore-1:0] pnd_vec;
+  integer r, q, id;
   always @* begin
-    for (r = 0; r < NumReg; r = r + 1) begin
+    for (r = 0; r < NumStore; r = r + 1) begin
       pnd_vec[r] = 1'b0;
+      id = (PartRegs < 512) ? (r / PartRegs) * 512 + r % PartRegs : r;
       for (q = 0; q < 4; q = q + 1)
-        if (pnd_v[q] && pnd_dst[11*q +: 11] == r[10:0])
+        if (pnd_v[q] && pnd_dst[11*q +: 11] == id[10:0])
           pnd_vec[r] = 1'b1;
     end
   end
@@ -110,7 +115,7 @@ module fiber_issue_pend_props #(
     if (rst_ni) begin
       assert (r_full == i_full);                                             // P3
       for (q = 0; q < NumRep; q = q + 1)
-        assert (r_empty[q*NumReg +: NumReg] == (i_empty[q*NumReg +: NumReg] | pnd_vec));  // P3
+        assert (r_empty[q*NumStore +: NumStore] == (i_empty[q*NumStore +: NumStore] | pnd_vec));  // P3
     end
   end
 

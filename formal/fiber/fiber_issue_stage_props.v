@@ -62,8 +62,9 @@
 module fiber_issue_stage_props #(
   parameter integer Lanes  = 1,
   parameter integer Width  = 2,
-  parameter integer NumReg = 64,
-  parameter integer NumRep = 4
+  parameter integer NumReg   = 64,
+  parameter integer NumRep   = 4,
+  parameter integer PartRegs = 512
 ) (
   input wire                     clk_i,
   input wire                     rst_ni,
@@ -100,7 +101,7 @@ module fiber_issue_stage_props #(
   wire [4*LW-1:0]    opnd0, opnd1, opnd2, opnd3;
 
   fiber_issue_stage #(
-    .Lanes(Lanes), .Width(Width), .NumReg(NumReg), .NumRep(NumRep)
+    .Lanes(Lanes), .Width(Width), .NumReg(NumReg), .NumRep(NumRep), .PartRegs(PartRegs)
   ) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i), .mode_i(mode_i),
     .src_valid_i(src_valid_i), .src_orig_i(src_orig_i), .ext_i(ext_i),

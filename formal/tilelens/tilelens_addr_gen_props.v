@@ -406,3 +406,98 @@ module tilelens_addr_gen_props #(
 endmodule
 
 `default_nettype wire
+
+// tilelens_addr_gen_pieces_props - the paper-scope variant (WidePieces = 0)
+// against the default (WidePieces = 1), driven alike with level 0 counting
+// one step (what tilelens_counter_cfg with WidePieces = 0 always gives; the
+// level's stride, shift and weight stay free inputs):
+//   H1 control  start_ready_o, req_valid_o, busy_o and done_o equal in every
+//               cycle
+//   H2 payload  req_src_o, req_dst_o and req_bytes_o equal whenever
+//               req_valid_o is high (the payload's documented validity)
+// for every input sequence and reset pattern from equal zero initial
+// states (no other assumption: nothing is required stable). With H1 and H2
+// the variant is the verified default restricted to boxes with u <= a.
+`default_nettype none
+
+module tilelens_addr_gen_pieces_props #(
+  parameter integer Rank           = 5,
+  parameter integer CoordWidth     = 32,
+  parameter integer StrideWidth    = 40,
+  parameter integer BoxWidth       = 9,
+  parameter integer AddrWidth      = 64,
+  parameter integer SmemWidth      = 32,
+  parameter integer DimWidth       = 33,
+  parameter integer MaxLog2Granule = 16
+) (
+  input wire                            clk_i,
+  input wire                            rst_ni,
+  input wire                            start_valid_i,
+  input wire [Rank*BoxWidth-1:0]        count_hi_i,    // levels 1..Rank
+  input wire [(Rank+1)*StrideWidth-1:0] stride_i,
+  input wire [(Rank+1)*5-1:0]           shift_i,
+  input wire [(Rank+1)*5-1:0]           log2_weight_i,
+  input wire [2:0]                      split_level_i,
+  input wire [BoxWidth-1:0]             run_elems_i,
+  input wire [11:0]                     run_bytes_i,
+  input wire [4:0]                      perm_row_i,
+  input wire [4:0]                      perm_col_i,
+  input wire [4:0]                      perm_sub_i,
+  input wire [AddrWidth-1:0]            base_i,
+  input wire [AddrWidth-1:0]            tile_base_i,
+  input wire [3:0]                      elem_bytes_i,
+  input wire [2:0]                      rank_i,
+  input wire [Rank*CoordWidth-1:0]      coord_i,
+  input wire [Rank*DimWidth-1:0]        dim_i,
+  input wire [SmemWidth-1:0]            smem_base_i,
+  input wire                            req_ready_i
+);
+
+  wire [(Rank+1)*BoxWidth-1:0] count = {count_hi_i, {{(BoxWidth-1){1'b0}}, 1'b1}};
+
+  wire                 ready_w, valid_w, busy_w, done_w;
+  wire                 ready_p, valid_p, busy_p, done_p;
+  wire [AddrWidth-1:0] src_w, src_p;
+  wire [SmemWidth-1:0] dst_w, dst_p;
+  wire [11:0]          bytes_w, bytes_p;
+
+  tilelens_addr_gen #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .BoxWidth(BoxWidth),
+    .AddrWidth(AddrWidth), .SmemWidth(SmemWidth), .DimWidth(DimWidth),
+    .MaxLog2Granule(MaxLog2Granule), .WidePieces(1)
+  ) u_wide (
+    .clk_i(clk_i), .rst_ni(rst_ni), .start_valid_i(start_valid_i), .start_ready_o(ready_w),
+    .count_i(count), .stride_i(stride_i), .shift_i(shift_i), .log2_weight_i(log2_weight_i),
+    .split_level_i(split_level_i), .run_elems_i(run_elems_i), .run_bytes_i(run_bytes_i),
+    .perm_row_i(perm_row_i), .perm_col_i(perm_col_i), .perm_sub_i(perm_sub_i),
+    .base_i(base_i), .tile_base_i(tile_base_i), .elem_bytes_i(elem_bytes_i), .rank_i(rank_i),
+    .coord_i(coord_i), .dim_i(dim_i), .smem_base_i(smem_base_i),
+    .req_valid_o(valid_w), .req_ready_i(req_ready_i), .req_src_o(src_w), .req_dst_o(dst_w),
+    .req_bytes_o(bytes_w), .busy_o(busy_w), .done_o(done_w)
+  );
+
+  tilelens_addr_gen #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .BoxWidth(BoxWidth),
+    .AddrWidth(AddrWidth), .SmemWidth(SmemWidth), .DimWidth(DimWidth),
+    .MaxLog2Granule(MaxLog2Granule), .WidePieces(0)
+  ) u_paper (
+    .clk_i(clk_i), .rst_ni(rst_ni), .start_valid_i(start_valid_i), .start_ready_o(ready_p),
+    .count_i(count), .stride_i(stride_i), .shift_i(shift_i), .log2_weight_i(log2_weight_i),
+    .split_level_i(split_level_i), .run_elems_i(run_elems_i), .run_bytes_i(run_bytes_i),
+    .perm_row_i(perm_row_i), .perm_col_i(perm_col_i), .perm_sub_i(perm_sub_i),
+    .base_i(base_i), .tile_base_i(tile_base_i), .elem_bytes_i(elem_bytes_i), .rank_i(rank_i),
+    .coord_i(coord_i), .dim_i(dim_i), .smem_base_i(smem_base_i),
+    .req_valid_o(valid_p), .req_ready_i(req_ready_i), .req_src_o(src_p), .req_dst_o(dst_p),
+    .req_bytes_o(bytes_p), .busy_o(busy_p), .done_o(done_p)
+  );
+
+  always @* begin
+    assert ({ready_p, valid_p, busy_p, done_p} == {ready_w, valid_w, busy_w, done_w});  // H1
+    if (valid_w) begin
+      assert ({src_p, dst_p, bytes_p} == {src_w, dst_w, bytes_w});                    // H2
+    end
+  end
+
+endmodule
+
+`default_nettype wire

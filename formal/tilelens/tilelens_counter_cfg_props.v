@@ -296,3 +296,111 @@ module tilelens_counter_cfg_props #(
 endmodule
 
 `default_nettype wire
+
+// tilelens_counter_cfg_pieces_props - the paper-scope variant
+// (WidePieces = 0) against the default (WidePieces = 1), on the same inputs:
+//   Q1 wide     tile-major and u = box[0] > a (a box wider than the memory
+//               tile): the variant's err_o is TL_ERR_UNSUPPORTED_VIEW
+//   Q2 same     every other input (linear mode, or u <= a): every output of
+//               the variant equals the default's
+// for every input, no assumption (the variant changes only level 0 and the
+// status). With Q1 and Q2 the variant is the verified default restricted
+// to u <= a, everything the default's proofs and co-simulation show holds
+// for it there.
+`default_nettype none
+
+module tilelens_counter_cfg_pieces_props #(
+  parameter integer Rank           = 5,
+  parameter integer CoordWidth     = 32,
+  parameter integer StrideWidth    = 40,
+  parameter integer BoxWidth       = 9,
+  parameter integer MaxLog2Granule = 16,
+  parameter integer StrideInW      = (Rank > 1 ? Rank - 1 : 1) * StrideWidth
+) (
+  input wire                        tile_major_i,
+  input wire [2:0]                  rank_i,
+  input wire [3:0]                  elem_bytes_i,
+  input wire [4:0]                  log2_a_i,
+  input wire [4:0]                  log2_b_i,
+  input wire [4:0]                  log2_granule_i,
+  input wire [StrideWidth-1:0]      lead_stride_i,
+  input wire [StrideInW-1:0]        stride_i,
+  input wire [Rank-1:0]             row_mask_i,
+  input wire [Rank-1:0]             split_mask_i,
+  input wire [Rank*4-1:0]           split_log2_m_i,
+  input wire [Rank*CoordWidth-1:0]  coord_i,
+  input wire [Rank*BoxWidth-1:0]    box_i,
+  input wire [MaxLog2Granule-1:0]   row_i
+);
+
+  localparam [3:0] TlErrUnsupportedView = 4'd9;   // the C contract's code
+  localparam integer NestW = 2 + (Rank+1) * (BoxWidth + StrideWidth + 5 + 3 + 5)
+                             + BoxWidth + 12 + 15 + 3;
+
+  wire [3:0]       err_w, err_p;
+  wire [NestW-1:0] out_w, out_p;
+
+  tilelens_counter_cfg #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth),
+    .BoxWidth(BoxWidth), .MaxLog2Granule(MaxLog2Granule), .WidePieces(1)
+  ) u_wide (
+    .tile_major_i(tile_major_i), .rank_i(rank_i), .elem_bytes_i(elem_bytes_i),
+    .log2_a_i(log2_a_i), .log2_b_i(log2_b_i), .log2_granule_i(log2_granule_i),
+    .lead_stride_i(lead_stride_i), .stride_i(stride_i), .row_mask_i(row_mask_i),
+    .split_mask_i(split_mask_i), .split_log2_m_i(split_log2_m_i), .coord_i(coord_i),
+    .box_i(box_i), .row_i(row_i),
+    .err_o(err_w),
+    .mode_o(out_w[1:0]),
+    .count_o(out_w[2 +: (Rank+1)*BoxWidth]),
+    .stride_o(out_w[2 + (Rank+1)*BoxWidth +: (Rank+1)*StrideWidth]),
+    .shift_o(out_w[2 + (Rank+1)*(BoxWidth+StrideWidth) +: (Rank+1)*5]),
+    .vdim_o(out_w[2 + (Rank+1)*(BoxWidth+StrideWidth+5) +: (Rank+1)*3]),
+    .log2_weight_o(out_w[2 + (Rank+1)*(BoxWidth+StrideWidth+8) +: (Rank+1)*5]),
+    .run_elems_o(out_w[2 + (Rank+1)*(BoxWidth+StrideWidth+13) +: BoxWidth]),
+    .run_bytes_o(out_w[2 + (Rank+1)*(BoxWidth+StrideWidth+13) + BoxWidth +: 12]),
+    .perm_row_o(out_w[NestW-18 +: 5]),
+    .perm_col_o(out_w[NestW-13 +: 5]),
+    .perm_sub_o(out_w[NestW-8 +: 5]),
+    .split_level_o(out_w[NestW-3 +: 3])
+  );
+
+  tilelens_counter_cfg #(
+    .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth),
+    .BoxWidth(BoxWidth), .MaxLog2Granule(MaxLog2Granule), .WidePieces(0)
+  ) u_paper (
+    .tile_major_i(tile_major_i), .rank_i(rank_i), .elem_bytes_i(elem_bytes_i),
+    .log2_a_i(log2_a_i), .log2_b_i(log2_b_i), .log2_granule_i(log2_granule_i),
+    .lead_stride_i(lead_stride_i), .stride_i(stride_i), .row_mask_i(row_mask_i),
+    .split_mask_i(split_mask_i), .split_log2_m_i(split_log2_m_i), .coord_i(coord_i),
+    .box_i(box_i), .row_i(row_i),
+    .err_o(err_p),
+    .mode_o(out_p[1:0]),
+    .count_o(out_p[2 +: (Rank+1)*BoxWidth]),
+    .stride_o(out_p[2 + (Rank+1)*BoxWidth +: (Rank+1)*StrideWidth]),
+    .shift_o(out_p[2 + (Rank+1)*(BoxWidth+StrideWidth) +: (Rank+1)*5]),
+    .vdim_o(out_p[2 + (Rank+1)*(BoxWidth+StrideWidth+5) +: (Rank+1)*3]),
+    .log2_weight_o(out_p[2 + (Rank+1)*(BoxWidth+StrideWidth+8) +: (Rank+1)*5]),
+    .run_elems_o(out_p[2 + (Rank+1)*(BoxWidth+StrideWidth+13) +: BoxWidth]),
+    .run_bytes_o(out_p[2 + (Rank+1)*(BoxWidth+StrideWidth+13) + BoxWidth +: 12]),
+    .perm_row_o(out_p[NestW-18 +: 5]),
+    .perm_col_o(out_p[NestW-13 +: 5]),
+    .perm_sub_o(out_p[NestW-8 +: 5]),
+    .split_level_o(out_p[NestW-3 +: 3])
+  );
+
+  // u > a as integers (a = 2^la, la up to 31), not from the RTL's log2
+  wire [63:0] u_int  = {{(64-BoxWidth){1'b0}}, box_i[BoxWidth-1:0]};
+  wire [63:0] a_int  = 64'd1 << log2_a_i;
+  wire        wide   = tile_major_i && (u_int > a_int);
+
+  always @* begin
+    if (wide) begin
+      assert (err_p == TlErrUnsupportedView);                 // Q1
+    end else begin
+      assert ({err_p, out_p} == {err_w, out_w});              // Q2
+    end
+  end
+
+endmodule
+
+`default_nettype wire

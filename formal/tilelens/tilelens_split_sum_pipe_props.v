@@ -9,7 +9,9 @@
 //   P1 split   tile_base_o, row_o and err_o equal tilelens_split_sum's
 //   P2 base    tile_base_o and err_o equal tilelens_base_sum's
 //   P3 valid   valid_o = valid_i = 1
-// for every input (log2_b_i <= MaxLog2Granule, the RTL's input domain). The
+// for every input (log2_b_i <= MaxLog2Granule, the RTL's input domain), with
+// the multipliers of the pipelined units as Booth/Wallace trees (Booth = 1)
+// or as `*` (Booth = 0, the form the products-as-inputs synthesis cuts). The
 // flops of Stages > 0 are pure delays of these signals (no enable, the
 // valid-gated output stage aside), checked cycle by cycle in lockstep
 // (cosim-tilelens_split_sum_pipe, cosim-tilelens_base_sum_pipe).
@@ -20,7 +22,8 @@ module tilelens_split_sum_pipe_props #(
   parameter integer CoordWidth     = 32,
   parameter integer StrideWidth    = 40,
   parameter integer AddrWidth      = 64,
-  parameter integer MaxLog2Granule = 16
+  parameter integer MaxLog2Granule = 16,
+  parameter integer Booth          = 1
 ) (
   input wire                        clk_i,
   input wire [2:0]                  rank_i,
@@ -48,7 +51,8 @@ module tilelens_split_sum_pipe_props #(
 
   tilelens_split_sum_pipe #(
     .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth),
-    .AddrWidth(AddrWidth), .MaxLog2Granule(MaxLog2Granule), .Stages(0)
+    .AddrWidth(AddrWidth), .MaxLog2Granule(MaxLog2Granule), .Stages(0),
+    .Booth(Booth)
   ) u_pipe (
     .clk_i(clk_i), .rst_ni(1'b1), .valid_i(1'b1),
     .rank_i(rank_i), .coord_i(coord_i), .stride_i(stride_i), .row_mask_i(row_mask_i),
@@ -65,7 +69,7 @@ module tilelens_split_sum_pipe_props #(
 
   tilelens_base_sum_pipe #(
     .Rank(Rank), .CoordWidth(CoordWidth), .StrideWidth(StrideWidth), .AddrWidth(AddrWidth),
-    .Stages(0)
+    .Stages(0), .Booth(Booth)
   ) u_base_pipe (
     .clk_i(clk_i), .rst_ni(1'b1), .valid_i(1'b1),
     .rank_i(rank_i), .coord_i(coord_i), .stride_i(stride_i),

@@ -3,14 +3,20 @@
 // once), eligibility per SP, ordered updates.
 //
 // Registers: register r = {sp, row, bank} (r[10:9], r[8:1], r[0]) exists
-//   when r < NumReg and is bit r of a group; SP s's partition is the
-//   registers s*512 .. s*512+511 (those below NumReg: a smaller instance
-//   has registers in SP 0 only up to 512, and so on).
+//   when r < NumReg and its offset in its partition, r[8:0], is below
+//   PartRegs; SP s's partition is the registers s*512 .. s*512+511 (those
+//   that exist: at PartRegs 512 a smaller NumReg has registers in SP 0 only
+//   up to 512, and so on; at PartRegs < 512, which requires NumReg 2048,
+//   every SP has the registers s*512 .. s*512+PartRegs-1). A register that
+//   exists is bit {r[10:9], r[P-1:0]} of a group (P = log2(PartRegs): the
+//   partitions packed one after the other), which is bit r at PartRegs 512.
 // Behaviour:
-//   State: two groups of NumReg bits, EMPTY (the latest value of the
+//   State: two groups of NumStore bits (the registers that exist: NumReg
+//   at PartRegs 512, else 4 * PartRegs), EMPTY (the latest value of the
 //   register is not written back yet) and FULL (the value is still being
 //   read). EMPTY is held in NumRep equal replicas, replica k at
-//   empty_o[k*NumReg +: NumReg]; FULL is held once, full_o[NumReg-1:0].
+//   empty_o[k*NumStore +: NumStore]; FULL is held once,
+//   full_o[NumStore-1:0].
 //   Port change (FULL held once): full_o was NumRep x NumReg bits, one FULL per
 //   replica. FULL is read only for a destination, always in the querying
 //   SP's own partition, so SP s's read sees FULL[s*512 +: 512] of whatever
@@ -25,7 +31,8 @@
 //     dst_busy_o[s]    = dst_valid_i[s] and FULL[dst]
 //     src_busy_o[4s+k] = src_valid_i[4s+k] and EMPTY[src k]
 //     range_err_o[s]   = a valid dst outside SP s's partition (destinations
-//                        are local) or a valid dst or source >= NumReg
+//                        are local) or a valid dst or source that does not
+//                        exist
 //     eligible_o[s]    = !dst_busy && no src_busy && !range_err
 //   A destination that is EMPTY and a source that is FULL do not block.
 //   Updates: every SP drives, per cycle, issue (sets EMPTY[dst]) and
@@ -61,7 +68,12 @@
 //   updates take effect at the next rising clk_i, so an instruction checked
 //   in cycle t sees the updates of cycles up to t-1.
 // Structure: a register id is a word (id[10:5], 64 words of 32 bits; SP
-//   s's partition is words 16s .. 16s+15) and a bit in the word (id[4:0]).
+//   s's partition is words 16s .. 16s+15) and a bit in the word (id[4:0]);
+//   at PartRegs < 512 the words are WordW = min(32, PartRegs) bits, SP s's
+//   partition words PartWord*s .. PartWord*s+PartWord-1 (PartWord =
+//   PartRegs / WordW), a register's word {id[10:9], id[P-1:W]} and its bit
+//   id[W-1:0] (W = log2(WordW)), and every decode of an update port ANDs
+//   its valid with the offset check (id[8:P] zero).
 //   Every update port predecodes its id into a word one-hot (valid folded
 //   in) and a 32-bit bit one-hot; each word of a write vector is the AND-OR
 //   of the ports that may name it: issue and writeback only the word's own
@@ -112,9 +124,14 @@
 //
 // Parameters:
 //   NumReg   vector registers per group (FB_NVREG, 2048; 1..2048)
+//   PartRegs registers present in each SP's partition (a power of two
+//            1..512, default 512: all); below 512 NumReg must be 2048 (an
+//            elaboration error otherwise). A verification size: the small
+//            wrappers and the proofs give every SP registers this way.
 //   NumRep   EMPTY replicas (FB_BM_NREP, 4; 1..4); SP s's sources read
 //            EMPTY replica s % NumRep (FULL is one copy at every NumRep)
 //   Storage  0 flip-flops (DFFPOSX1), 1 latch array (LATCH); see Storage
+// Twin parameters: fb_bm_reset_part(nreg, nrep, part_regs).
 // Fixed by the ISA (localparams): NumSp = 4 (FB_NSP), NumSrc = 4 (FB_NSRC),
 //   NumPort = 8 (FB_NPORT), RegWidth = 11 (FB_REG_W), RowWidth = 8
 //   (FB_ROW_W). Per-SP ports are packed, SP s at the slice [s*W +: W]; per-
@@ -137,9 +154,12 @@ endmodule
 `endif
 
 module fiber_busy_bitmap #(
-  parameter integer NumReg  = 2048,
-  parameter integer NumRep  = 4,
-  parameter integer Storage = 0
+  parameter integer NumReg   = 2048,
+  parameter integer NumRep   = 4,
+  parameter integer Storage  = 0,
+  parameter integer PartRegs = 512,
+  // derived: the registers that exist (not to be overridden)
+  parameter integer NumStore = (PartRegs < 512) ? 4 * PartRegs : NumReg
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,         // synchronous, active low
@@ -170,9 +190,10 @@ module fiber_busy_bitmap #(
   output wire [4-1:0]                  range_err_o,    // a valid id not existing / dst not local
   // ---- update errors of this cycle (fb_bm_step's return value)
   output wire [4-1:0]                  upd_range_err_o, // SP drove an id it may not write
-  // ---- the state: EMPTY replica k at [k*NumReg +: NumReg], FULL once
-  output wire [NumRep*NumReg-1:0]      empty_o,        // EMPTY group, every replica
-  output wire [NumReg-1:0]             full_o          // FULL group, its one copy
+  // ---- the state (packed: the registers that exist), EMPTY replica k at
+  // [k*NumStore +: NumStore], FULL once
+  output wire [NumRep*NumStore-1:0]    empty_o,        // EMPTY group, every replica
+  output wire [NumStore-1:0]           full_o          // FULL group, its one copy
 );
 
   localparam integer NumSp    = 4;
@@ -180,36 +201,104 @@ module fiber_busy_bitmap #(
   localparam integer NumPort  = 8;
   localparam integer RegWidth = 11;
   localparam integer RowWidth = 8;
-  localparam integer PartReg  = 512;                     // registers per SP
-  localparam integer WordW    = 32;                      // bits per word (id[4:0])
-  localparam integer NumHi    = 64;                      // words of 2048 registers (id[10:5])
-  localparam integer PartWord = PartReg / WordW;         // words per SP (id[8:5])
-  localparam integer NumWord  = (NumReg + WordW - 1) / WordW;
-  localparam integer NumBit   = NumWord * WordW;         // NumReg padded to whole words
+  localparam integer PartReg  = PartRegs;                // registers per SP (stored)
+  localparam integer WordW    = (PartReg < 32) ? PartReg : 32;  // bits per word (id[4:0] at 512)
+  localparam integer WLog     = $clog2(WordW);           // bits of the bit-in-word index
+  localparam integer PartWord = PartReg / WordW;         // words per SP (id[8:5] at 512)
+  localparam integer NumHi    = NumSp * PartWord;        // words of every SP's partition (id[10:5] at 512)
+  localparam integer PWLog    = $clog2(PartWord);        // bits of the word-in-partition index
+  localparam integer NumWord  = (NumStore + WordW - 1) / WordW;
+  localparam integer NumBit   = NumWord * WordW;         // NumStore padded to whole words
   localparam integer NumCons  = NumSp * NumSrc;
-  // Ids below RegLimit exist; {1'b0, id} < RegLimit is the range check
-  // (written out at every id: the same comparator each time).
+  // Ids below RegLimit exist (with the offset check below);
+  // {1'b0, id} < RegLimit is the range check (written out at every id: the
+  // same comparator each time).
   localparam [RegWidth:0]  RegLimit = NumReg[RegWidth:0];
+  // The offset bits of a missing register: id[8:0] & PartMask != 0 (0 at
+  // PartRegs 512, where the check folds away).
+  localparam integer       PartMaskI = 511 & ~(PartRegs - 1);
+  localparam integer       LoMaskI   = WordW - 1;
+  localparam [8:0]         PartMask  = PartMaskI[8:0];
+  localparam [4:0]         LoMask    = LoMaskI[4:0];
   // A one at bit 0 of a word one-hot, an SP's word one-hot and a bit one-hot.
   localparam [NumHi-1:0]    HiOne    = 1;
   localparam [PartWord-1:0] PHiOne   = 1;
   localparam [WordW-1:0]    LoOne    = 1;
 
-  // Registers of SP s's partition below NumReg (0..512).
+  // Registers of SP s's partition that exist (0..PartRegs).
   function automatic integer part_n;
     input integer sp;
     begin
-      part_n = NumReg - sp * PartReg;
+      part_n = NumReg - sp * 512;
       if (part_n > PartReg) part_n = PartReg;
       if (part_n < 0) part_n = 0;
     end
   endfunction
 
+  // The offset of an id lies in the partition's present registers.
+  function automatic part_ok;
+    input [8:0] off;
+    begin
+      part_ok = (off & PartMask) == 9'd0;
+    end
+  endfunction
+
+  // The register id exists (below NumReg, offset below PartRegs).
+  function automatic reg_ok;
+    input [RegWidth-1:0] id;
+    begin
+      reg_ok = ({1'b0, id} < RegLimit) && part_ok(id[8:0]);
+    end
+  endfunction
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  // The word of an existing register, {id[10:9], id[P-1:W]} (id[10:5] at
+  // PartRegs 512), and its word in its partition, id[P-1:W] (id[8:5]).
+  function automatic [5:0] word_of;
+    input [RegWidth-1:0] id;
+    reg   [9:0]          w;
+    begin
+      w       = ({8'd0, id[10:9]} << PWLog) | ({1'b0, id[8:0]} >> WLog);
+      word_of = w[5:0];
+    end
+  endfunction
+  function automatic [3:0] pword_of;
+    input [8:0] off;
+    reg   [8:0] w;
+    begin
+      w        = off >> WLog;
+      pword_of = w[3:0];
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // Its bit in the word, id[W-1:0] (id[4:0] at PartRegs 512).
+  function automatic [4:0] bit_of;
+    input [4:0] lo;
+    begin
+      bit_of = lo & LoMask;
+    end
+  endfunction
+
+  // Legal parameters: PartRegs a power of two 1..512, and NumReg 2048 when
+  // PartRegs < 512. An elaboration-time error in Verilator and Yosys;
+  // Icarus 11 has no elaboration-time tasks, so it stops at time 0.
+  generate
+    if (PartRegs < 1 || PartRegs > 512 || (PartRegs & (PartRegs - 1)) != 0 ||
+        (PartRegs < 512 && NumReg != 2048) || NumStore != ((PartRegs < 512) ? 4 * PartRegs : NumReg))
+    begin : gen_bad_part_regs
+`ifdef __ICARUS__
+      initial $fatal(1, "fiber_busy_bitmap: PartRegs must be a power of two 1..512, with NumReg 2048 below 512");
+`else
+      $error("fiber_busy_bitmap: PartRegs must be a power of two 1..512, with NumReg 2048 below 512");
+`endif
+    end
+  endgenerate
+
   // ---------------------------------------------------------------------
   // Range and locality checks of every update port. The checks of SP s are
-  // one block of its own, with the range check {1'b0, id} < RegLimit
-  // written out (a block per SP reads only its own ports, for simulation
-  // speed; the same logic as one loop over the SPs).
+  // one block of its own, with the existence check reg_ok (a block per SP
+  // reads only its own ports, for simulation speed; the same logic as one
+  // loop over the SPs).
   // ---------------------------------------------------------------------
   wire [NumSp-1:0] upd_err;
   genvar gs, gk;  // SP, and source or port of an SP
@@ -220,22 +309,22 @@ module fiber_busy_bitmap #(
       integer ek;  // loop index of this block only
       always @* begin
         err = 1'b0;
-        if (issue_valid_i[gs] && !(({1'b0, issue_dst_i[gs*RegWidth +: RegWidth]} < RegLimit) &&
+        if (issue_valid_i[gs] && !(reg_ok(issue_dst_i[gs*RegWidth +: RegWidth]) &&
                                    issue_dst_i[gs*RegWidth+9 +: 2] == SpId))
           err = 1'b1;
-        if (wb_valid_i[gs] && !(({1'b0, wb_dst_i[gs*RegWidth +: RegWidth]} < RegLimit) &&
+        if (wb_valid_i[gs] && !(reg_ok(wb_dst_i[gs*RegWidth +: RegWidth]) &&
                                 wb_dst_i[gs*RegWidth+9 +: 2] == SpId))
           err = 1'b1;
-        if (dep_valid_i[gs] && !({1'b0, dep_reg_i[gs*RegWidth +: RegWidth]} < RegLimit))
+        if (dep_valid_i[gs] && !reg_ok(dep_reg_i[gs*RegWidth +: RegWidth]))
           err = 1'b1;
         for (ek = 0; ek < NumSrc; ek = ek + 1)
           if (cons_valid_i[gs*NumSrc+ek] &&
-              !({1'b0, cons_src_i[(gs*NumSrc+ek)*RegWidth +: RegWidth]} < RegLimit))
+              !reg_ok(cons_src_i[(gs*NumSrc+ek)*RegWidth +: RegWidth]))
             err = 1'b1;
         // read ports 2s and 2s+1 are SP s's banks
         for (ek = 0; ek < 2; ek = ek + 1)
           if (read_valid_i[2*gs+ek] &&
-              !({1'b0, SpId, read_row_i[(2*gs+ek)*RowWidth +: RowWidth], ek[0]} < RegLimit))
+              !reg_ok({SpId, read_row_i[(2*gs+ek)*RowWidth +: RowWidth], ek[0]}))
             err = 1'b1;
       end
       assign upd_err[gs] = err;
@@ -331,44 +420,51 @@ module fiber_busy_bitmap #(
   //     id of another SP selecting none (iss_hi/lo, wb_hi/lo);
   //   gen_rd_dec[p]: read port p = 2s+b, SP s's 16 words, bit {row[3:0], b}.
   // Below 2048 registers the words of absent registers are unused (ids
-  // beyond NumReg write nothing).
+  // beyond NumReg write nothing); at PartRegs < 512 every decode ANDs its
+  // valid with part_ok (an offset beyond PartRegs writes nothing; a
+  // constant 1 at 512).
   // ---------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
   generate
     for (gk = 0; gk < NumCons; gk = gk + 1) begin : gen_cons_dec
       wire [RegWidth-1:0] pid = w_cons_src[gk*RegWidth +: RegWidth];
-      wire [NumHi-1:0]    hot = HiOne << pid[10:5];
+      wire [NumHi-1:0]    hot = HiOne << word_of(pid);
       // the reset rides on port 0: in reset it names every bit
       wire                rs  = (gk == 0) && !w_rst_n;
-      wire [NumWord-1:0]  hi  = {NumWord{rs}} | ({NumWord{w_cons_valid[gk]}} & hot[NumWord-1:0]);
-      wire [WordW-1:0]    lo  = {WordW{rs}} | (LoOne << pid[4:0]);
+      wire [NumWord-1:0]  hi  = {NumWord{rs}} |
+                                ({NumWord{w_cons_valid[gk] && part_ok(pid[8:0])}} & hot[NumWord-1:0]);
+      wire [WordW-1:0]    lo  = {WordW{rs}} | (LoOne << bit_of(pid[4:0]));
     end
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp_dec
       localparam [1:0] SpId = gs;
       wire [RegWidth-1:0] dpid   = w_dep_reg[gs*RegWidth +: RegWidth];
-      wire [NumHi-1:0]    dhot   = HiOne << dpid[10:5];
-      wire [NumWord-1:0]  dhi    = {NumWord{dep_live[gs]}} & dhot[NumWord-1:0];
+      wire [NumHi-1:0]    dhot   = HiOne << word_of(dpid);
+      wire [NumWord-1:0]  dhi    = {NumWord{dep_live[gs] && part_ok(dpid[8:0])}} & dhot[NumWord-1:0];
       wire [NumWord-1:0]  es_hi  = {NumWord{~w_dep_group[gs] &  w_dep_set[gs]}} & dhi;
       wire [NumWord-1:0]  ec_hi  = {NumWord{~w_dep_group[gs] & ~w_dep_set[gs]}} & dhi;
       wire [NumWord-1:0]  fs_hi  = {NumWord{ w_dep_group[gs] &  w_dep_set[gs]}} & dhi;
       wire [NumWord-1:0]  fc_hi  = {NumWord{ w_dep_group[gs] & ~w_dep_set[gs]}} & dhi;
-      wire [WordW-1:0]    dep_lo = LoOne << dpid[4:0];
+      wire [WordW-1:0]    dep_lo = LoOne << bit_of(dpid[4:0]);
       wire [RegWidth-1:0] ipid   = w_issue_dst[gs*RegWidth +: RegWidth];
       wire [PartWord-1:0] iss_hi =
-        {PartWord{w_issue_valid[gs] && w_rst_n && ipid[10:9] == SpId}} & (PHiOne << ipid[8:5]);
-      wire [WordW-1:0]    iss_lo = LoOne << ipid[4:0];
+        {PartWord{w_issue_valid[gs] && w_rst_n && ipid[10:9] == SpId && part_ok(ipid[8:0])}} &
+        (PHiOne << pword_of(ipid[8:0]));
+      wire [WordW-1:0]    iss_lo = LoOne << bit_of(ipid[4:0]);
       wire [RegWidth-1:0] wpid   = w_wb_dst[gs*RegWidth +: RegWidth];
       // the reset rides on the writeback port: in reset it names every bit
       // of the SP's words
       wire [PartWord-1:0] wb_hi  = {PartWord{!w_rst_n}} |
-        ({PartWord{w_wb_valid[gs] && wpid[10:9] == SpId}} & (PHiOne << wpid[8:5]));
-      wire [WordW-1:0]    wb_lo  = {WordW{!w_rst_n}} | (LoOne << wpid[4:0]);
+        ({PartWord{w_wb_valid[gs] && wpid[10:9] == SpId && part_ok(wpid[8:0])}} &
+         (PHiOne << pword_of(wpid[8:0])));
+      wire [WordW-1:0]    wb_lo  = {WordW{!w_rst_n}} | (LoOne << bit_of(wpid[4:0]));
     end
     for (gk = 0; gk < NumPort; gk = gk + 1) begin : gen_rd_dec
       localparam integer Bank = gk % 2;
       wire [RowWidth-1:0] prow = w_read_row[gk*RowWidth +: RowWidth];
-      wire [PartWord-1:0] hi   = {PartWord{w_read_valid[gk] && w_rst_n}} & (PHiOne << prow[7:4]);
-      wire [WordW-1:0]    lo   = LoOne << {prow[3:0], Bank[0]};
+      wire [8:0]          poff = {prow, Bank[0]};   // the register's offset in SP gk/2's partition
+      wire [PartWord-1:0] hi   = {PartWord{w_read_valid[gk] && w_rst_n && part_ok(poff)}} &
+                                 (PHiOne << pword_of(poff));
+      wire [WordW-1:0]    lo   = LoOne << bit_of(poff[4:0]);
     end
   endgenerate
   /* verilator lint_on UNUSEDSIGNAL */
@@ -459,7 +555,7 @@ module fiber_busy_bitmap #(
   // ---------------------------------------------------------------------
   // FULL, one copy. FULL is read only for a destination, and a destination
   // is in the querying SP's own partition, so SP s's dst read covers only
-  // FULL[s*512 +: 512]: one copy of NumReg bits serves the four destination
+  // FULL[s*512 +: 512]: one copy of NumStore bits serves the four destination
   // reads (physically, each SP's partition beside its own read), where a
   // replica per SP would hold three partitions no port reads.
   // ---------------------------------------------------------------------
@@ -470,31 +566,31 @@ module fiber_busy_bitmap #(
   // data or enable). The enables of EMPTY bit r are shared by its replicas.
   // ---------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [NumReg-1:0] e_g, f_g;   // clock-gated write enables (Storage 1)
+  wire [NumStore-1:0] e_g, f_g;   // clock-gated write enables (Storage 1)
   /* verilator lint_on UNUSEDSIGNAL */
   generate
     if (Storage == 0) begin : gen_we_none
-      assign e_g = {NumReg{1'b0}};
-      assign f_g = {NumReg{1'b0}};
+      assign e_g = {NumStore{1'b0}};
+      assign f_g = {NumStore{1'b0}};
     end else begin : gen_we
-      (* keep *) wire [NumReg-1:0] e_we = e_set[NumReg-1:0] | e_clr[NumReg-1:0];
-      (* keep *) wire [NumReg-1:0] f_we = f_set[NumReg-1:0] | f_clr[NumReg-1:0];
-      assign e_g = {NumReg{clk_i}} & e_we;
-      assign f_g = {NumReg{clk_i}} & f_we;
+      (* keep *) wire [NumStore-1:0] e_we = e_set[NumStore-1:0] | e_clr[NumStore-1:0];
+      (* keep *) wire [NumStore-1:0] f_we = f_set[NumStore-1:0] | f_clr[NumStore-1:0];
+      assign e_g = {NumStore{clk_i}} & e_we;
+      assign f_g = {NumStore{clk_i}} & f_we;
     end
   endgenerate
 
-  wire [NumReg-1:0] full_q;     // the FULL state
+  wire [NumStore-1:0] full_q;     // the FULL state
   generate
     if (Storage == 0) begin : gen_full_ff
-      reg  [NumReg-1:0] full_ff;
-      wire [NumReg-1:0] full_d = f_set[NumReg-1:0] | (full_q & ~f_clr[NumReg-1:0]);
+      reg  [NumStore-1:0] full_ff;
+      wire [NumStore-1:0] full_d = f_set[NumStore-1:0] | (full_q & ~f_clr[NumStore-1:0]);
       always @(posedge clk_i)
         full_ff <= full_d;
       assign full_q = full_ff;
     end else begin : gen_full_lat
 `ifdef SYNTHESIS
-      for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+      for (gb = 0; gb < NumStore; gb = gb + 1) begin : gen_bit
         LATCH u_lat (.CLK(f_g[gb]), .D(f_set[gb]), .Q(full_q[gb]));
       end
 `else
@@ -503,7 +599,7 @@ module fiber_busy_bitmap #(
       // simulation speed: an event simulator wakes only the bits whose
       // enable or data changed)
       /* verilator lint_off LATCH */
-      for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+      for (gb = 0; gb < NumStore; gb = gb + 1) begin : gen_bit
         wire f_en = f_g[gb];
         wire f_d  = f_set[gb];
         reg  f_l;
@@ -519,7 +615,9 @@ module fiber_busy_bitmap #(
 
   // ---------------------------------------------------------------------
   // The reads. Each read port is v[idx] as a two-level AND-OR with decoded
-  // selects. The id splits as the writes do: the bit in the word (idx[4:0])
+  // selects (at PartRegs < 512 the words and bits of the packed storage:
+  // word_of, pword_of, bit_of). The id splits as the writes do: the bit in
+  // the word (idx[4:0])
   // is a 32-bit one-hot that selects one bit of every word (an AOI22 per
   // two bits and a NAND/NOR tree per word, wbit), the word (idx[10:5], or
   // {2'b00, idx[8:5]} in a partition) a 64-bit one-hot that selects one
@@ -550,8 +648,8 @@ module fiber_busy_bitmap #(
           assign f_part = full_q[gs*PartReg +: PartN];
         end
         wire [8:0]         id = dst_i[gs*RegWidth +: 9];
-        wire [WordW-1:0]   lo = LoOne << id[4:0];
-        wire [NumHi-1:0]   hi = HiOne << {2'b00, id[8:5]};
+        wire [WordW-1:0]   lo = LoOne << bit_of(id[4:0]);
+        wire [NumHi-1:0]   hi = HiOne << {2'b00, pword_of(id)};
         wire [NumHi-1:0]   wbit;   // the words' bits, 0 beyond the partition's words
         for (gw = 0; gw < NumHi; gw = gw + 1) begin : gen_rd_word
           if (gw < DstWord) begin : gen_word
@@ -579,20 +677,20 @@ module fiber_busy_bitmap #(
   // below.)
   // ---------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [NumReg-1:0] e_next;   // Storage 0: the next EMPTY state, every replica's D
+  wire [NumStore-1:0] e_next;   // Storage 0: the next EMPTY state, every replica's D
   /* verilator lint_on UNUSEDSIGNAL */
   generate
     if (Storage != 0) begin : gen_next_none
-      assign e_next = {NumReg{1'b0}};   // unused: each latch takes the set and its enable
+      assign e_next = {NumStore{1'b0}};   // unused: each latch takes the set and its enable
     end
     for (gr = 0; gr < NumRep; gr = gr + 1) begin : gen_rep
-      wire [NumReg-1:0] empty_q;   // this replica's state
+      wire [NumStore-1:0] empty_q;   // this replica's state
       // keep: the replicas are equal by construction, and synthesis would
       // otherwise merge them into one
       if (Storage == 0) begin : gen_ff
-        reg  [NumReg-1:0] empty_ff;
+        reg  [NumStore-1:0] empty_ff;
         if (gr == 0) begin : gen_next
-          assign e_next = e_set[NumReg-1:0] | (empty_q & ~e_clr[NumReg-1:0]);
+          assign e_next = e_set[NumStore-1:0] | (empty_q & ~e_clr[NumStore-1:0]);
         end
         (* keep *)
         always @(posedge clk_i)
@@ -600,14 +698,14 @@ module fiber_busy_bitmap #(
         assign empty_q = empty_ff;
       end else begin : gen_lat
 `ifdef SYNTHESIS
-        for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+        for (gb = 0; gb < NumStore; gb = gb + 1) begin : gen_bit
           (* keep *)
           LATCH u_lat (.CLK(e_g[gb]), .D(e_set[gb]), .Q(empty_q[gb]));
         end
 `else
         // behavioural latches, one process per bit (as the FULL copy's)
         /* verilator lint_off LATCH */
-        for (gb = 0; gb < NumReg; gb = gb + 1) begin : gen_bit
+        for (gb = 0; gb < NumStore; gb = gb + 1) begin : gen_bit
           wire e_en = e_g[gb];
           wire e_d  = e_set[gb];
           reg  e_l;
@@ -618,14 +716,14 @@ module fiber_busy_bitmap #(
         /* verilator lint_on LATCH */
 `endif
       end
-      assign empty_o[gr*NumReg +: NumReg] = empty_q;
+      assign empty_o[gr*NumStore +: NumStore] = empty_q;
 
       // the state padded with zeros to whole words for the reads (an id at
-      // or above NumReg reads 0, and its busy term is masked as out of
+      // or above NumStore reads 0, and its busy term is masked as out of
       // range); the source reads use the whole 11-bit id
       wire [NumBit-1:0] e_rd;
-      if (NumBit > NumReg) begin : gen_pad
-        assign e_rd = {{(NumBit-NumReg){1'b0}}, empty_q};
+      if (NumBit > NumStore) begin : gen_pad
+        assign e_rd = {{(NumBit-NumStore){1'b0}}, empty_q};
       end else begin : gen_exact
         assign e_rd = empty_q;
       end
@@ -634,8 +732,8 @@ module fiber_busy_bitmap #(
         if (gs % NumRep == gr) begin : gen_mine
           for (gk = 0; gk < NumSrc; gk = gk + 1) begin : gen_src
             wire [RegWidth-1:0] id = src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth];
-            wire [WordW-1:0]    lo = LoOne << id[4:0];
-            wire [NumHi-1:0]    hi = HiOne << id[10:5];
+            wire [WordW-1:0]    lo = LoOne << bit_of(id[4:0]);
+            wire [NumHi-1:0]    hi = HiOne << word_of(id);
             wire [NumHi-1:0]    wbit;  // the words' bits, 0 beyond NumWord
             for (gw = 0; gw < NumHi; gw = gw + 1) begin : gen_rd_word
               if (gw < NumWord) begin : gen_word
@@ -658,13 +756,13 @@ module fiber_busy_bitmap #(
   generate
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp
       localparam [1:0] SpId = gs;
-      wire dst_ok   = ({1'b0, dst_i[gs*RegWidth +: RegWidth]} < RegLimit) &&
+      wire dst_ok   = reg_ok(dst_i[gs*RegWidth +: RegWidth]) &&
                       dst_i[gs*RegWidth+9 +: 2] == SpId;
       wire dst_busy = dst_valid_i[gs] & dst_ok & dst_bit[gs] & rst_ni;
       wire dst_err  = dst_valid_i[gs] & ~dst_ok;
       wire [NumSrc-1:0] src_busy, src_err;
       for (gk = 0; gk < NumSrc; gk = gk + 1) begin : gen_chk
-        wire src_ok = {1'b0, src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth]} < RegLimit;
+        wire src_ok = reg_ok(src_i[(gs*NumSrc+gk)*RegWidth +: RegWidth]);
         assign src_busy[gk] = src_valid_i[gs*NumSrc+gk] & src_ok & src_bit[gs*NumSrc+gk] & rst_ni;
         assign src_err[gk]  = src_valid_i[gs*NumSrc+gk] & ~src_ok;
       end

@@ -1,8 +1,9 @@
 // fiber_busy_bitmap_small.vh - the port list and the fiber_busy_bitmap
 // instance of the small bitmap wrappers, fiber_busy_bitmap_small (Storage 0
 // by default) and fiber_busy_bitmap_latch_small (Storage 1): included right
-// after a wrapper's parameter list (NumReg, NumRep, Storage), before its
-// endmodule. Every port passes straight through.
+// after a wrapper's parameter list (NumReg, NumRep, Storage, PartRegs and
+// the derived NumStore), before its endmodule. Every port passes straight
+// through.
 (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -28,14 +29,15 @@
   output wire [4*4-1:0]           src_busy_o,
   output wire [4-1:0]             range_err_o,
   output wire [4-1:0]             upd_range_err_o,
-  output wire [NumRep*NumReg-1:0] empty_o,
-  output wire [NumReg-1:0]        full_o           // FULL, one copy
+  output wire [NumRep*NumStore-1:0] empty_o,     // packed: the registers that exist
+  output wire [NumStore-1:0]      full_o           // FULL, one copy
 );
 
   fiber_busy_bitmap #(
-    .NumReg (NumReg),
-    .NumRep (NumRep),
-    .Storage(Storage)
+    .NumReg  (NumReg),
+    .NumRep  (NumRep),
+    .Storage (Storage),
+    .PartRegs(PartRegs)
   ) u_bitmap (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

@@ -8,7 +8,8 @@
 // Behaviour, per cycle, for each SP s:
 //   Register (pnd_v_o / pnd_dst_o): iss_set_i[s] (an issue with a
 //     destination) registers dst_i[s] when the set would change the bitmap
-//     at all (pnd_ok): the register exists (< NumReg) and is in SP s's
+//     at all (pnd_ok): the register exists (< NumReg, and its offset
+//     dst_i[11s +: 9] below PartRegs) and is in SP s's
 //     partition (dst_i[11s+9 +: 2] == s), no extended DEPBAR on
 //     (EMPTY, dst) and no ALL-scope set in the same cycle (both come after
 //     the issue set in the bitmap's order, so they decide EMPTY[dst] alone).
@@ -24,7 +25,7 @@
 //     although the bitmap has not set it yet; the issue stage ANDs
 //     ~byp_hit_o into the bitmap's eligibility.
 //   Range (iss_err_o[s]): an issue with a destination that does not exist
-//     (>= NumReg) or is outside SP s's partition: the bitmap's issue-port range error of the same cycle,
+//     (>= NumReg, or offset >= PartRegs) or is outside SP s's partition: the bitmap's issue-port range error of the same cycle,
 //     which the issue stage ORs into upd_range_err_o (the registered set
 //     never carries one).
 // Reset: rst_ni low (asynchronous) clears the registered sets.
@@ -36,11 +37,14 @@
 //   C model has no pending state, the block is equivalent at its ports.
 //
 // Parameters:
-//   NumReg  busy-bitmap registers per group (FB_NVREG, 2048; 1..2048)
+//   NumReg   busy-bitmap registers per group (FB_NVREG, 2048; 1..2048)
+//   PartRegs busy-bitmap registers present in each SP's partition (a power
+//            of two 1..512, default 512; see fiber_busy_bitmap)
 `default_nettype none
 
 module fiber_issue_pend #(
-  parameter integer NumReg = 2048
+  parameter integer NumReg   = 2048,
+  parameter integer PartRegs = 512
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,            // asynchronous, active low
@@ -57,7 +61,7 @@ module fiber_issue_pend #(
   output wire [3:0]    bm_issue_valid_o,  // to the bitmap's issue port
   output wire [43:0]   bm_issue_dst_o,
   output wire [3:0]    byp_hit_o,         // a valid source is a pending set
-  output wire [3:0]    iss_err_o,         // issue destination >= NumReg
+  output wire [3:0]    iss_err_o,         // issue destination missing or not local
   output wire [3:0]    pnd_v_o,           // the registered sets
   output wire [43:0]   pnd_dst_o
 );
@@ -66,10 +70,14 @@ module fiber_issue_pend #(
   localparam integer NumSrc   = 4;    // FB_NSRC
   localparam integer RegWidth = 11;   // FB_REG_W
 
+  // The offset bits of a missing register (0 at PartRegs 512).
+  localparam integer PartMaskI = 511 & ~(PartRegs - 1);
+  localparam [8:0]   PartMask  = PartMaskI[8:0];
+
   function automatic reg_ok;  // the register exists in the bitmap
     input [RegWidth-1:0] id;
     begin
-      reg_ok = {1'b0, id} < NumReg[RegWidth:0];
+      reg_ok = ({1'b0, id} < NumReg[RegWidth:0]) && (id[8:0] & PartMask) == 9'd0;
     end
   endfunction
 

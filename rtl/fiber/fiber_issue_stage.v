@@ -62,15 +62,18 @@
 // Parameters:
 //   Lanes   crossbar lanes per word (FB_XBAR_LANES, 32)
 //   Width   bits per lane (FB_XBAR_WIDTH, 32)
-//   NumReg  busy-bitmap registers per group (FB_NVREG, 2048)
-//   NumRep  busy-bitmap replicas (FB_BM_NREP, 4)
+//   NumReg   busy-bitmap registers per group (FB_NVREG, 2048)
+//   NumRep   busy-bitmap replicas (FB_BM_NREP, 4)
+//   PartRegs busy-bitmap registers present in each SP's partition (a power
+//            of two 1..512, default 512: all; fiber_busy_bitmap)
 `default_nettype none
 
 module fiber_issue_stage #(
   parameter integer Lanes  = 32,
   parameter integer Width  = 32,
-  parameter integer NumReg = 2048,
-  parameter integer NumRep = 4
+  parameter integer NumReg   = 2048,
+  parameter integer NumRep   = 4,
+  parameter integer PartRegs = 512
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,          // asynchronous, active low
@@ -106,8 +109,8 @@ module fiber_issue_stage #(
   output wire [3:0]               pend_block_o,    // pending-read guard holds a first pass
   output wire [3:0]               illegal_o,       // CUDA-native with the enable bit
   output wire [3:0]               conflict_o,      // this pass defers a source
-  output wire [3:0]               range_err_o,     // bitmap: a valid id >= NumReg
-  output wire [3:0]               upd_range_err_o, // bitmap: an update id >= NumReg
+  output wire [3:0]               range_err_o,     // bitmap: a valid id that does not exist
+  output wire [3:0]               upd_range_err_o, // bitmap: an update id that does not exist
   output wire [43:0]              dst_reg_o,       // [11s +: 11]: destination address
   // ---- bank read addresses of the cycle
   output wire [7:0]               bank_re_o,       // port p read
@@ -139,6 +142,7 @@ module fiber_issue_stage #(
   wire [NumSp-1:0]                  eligible;
   wire [NumSp*NumSrc-1:0]           rem_all;     // rem_q of every SP
   wire [NumSp-1:0]                  busy_all;
+  wire [NumSp-1:0]                  busy_grd;    // busy_all from the guard's copy of the flops
   wire [NumSp-1:0]                  illegal_all;
   wire [NumSp-1:0]                  pend_block;  // pending-read guard holds a first pass
   wire [NumSp-1:0]                  guard_blk;   // the same before its own candidacy (the request's form)
@@ -149,9 +153,10 @@ module fiber_issue_stage #(
     for (gs = 0; gs < NumSp; gs = gs + 1) begin : gen_sp
       localparam [1:0] SpId = gs;
       reg [NumSrc-1:0] rem_q, rem_d;             // sources still to read
-      reg              busy_q;                   // rem_q != 0, held in a flop of its own
-      wire             busy = busy_q;            // (selects the pass sources early in the cycle)
-      assign pass_src[gs*NumSrc +: NumSrc] = busy ? rem_q : src_valid_i[gs*NumSrc +: NumSrc];
+      reg              busy_q;                   // rem_q != 0, held in flops of its own
+      reg              busy_src_q, busy_grd_q;   // two copies of it (below); busy_src_q
+      wire             busy = busy_q;            // selects the pass sources early in the cycle
+      assign pass_src[gs*NumSrc +: NumSrc] = busy_src_q ? rem_q : src_valid_i[gs*NumSrc +: NumSrc];
 
       wire [NumSrc-1:0] remote_unused;
       wire              conflict, illegal;
@@ -175,6 +180,7 @@ module fiber_issue_stage #(
 
       assign rem_all[gs*NumSrc +: NumSrc] = rem_q;
       assign busy_all[gs]                 = busy;
+      assign busy_grd[gs]                 = busy_grd_q;
       assign illegal_all[gs]              = illegal;
       assign req_valid[gs]  = valid_i[gs] && !illegal && (busy || (eligible[gs] && !guard_blk[gs]));
       assign issue_o[gs]    = grant[gs] && !conflict;
@@ -192,6 +198,7 @@ module fiber_issue_stage #(
         end
       end
 
+      (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           rem_q  <= {NumSrc{1'b0}};
@@ -199,6 +206,25 @@ module fiber_issue_stage #(
         end else begin
           rem_q  <= rem_d;
           busy_q <= |rem_d;
+        end
+      end
+
+      // busy_q replicated, each copy for one group of its readers: the
+      // pass-source multiplexer in front of the selector (busy_src_q) and
+      // the pending-read guard's pass sets and priorities (busy_grd_q);
+      // busy_q keeps the request, the candidacy and busy_o. Equal to busy_q
+      // in every cycle; each copy drives a few gates instead of a buffer
+      // tree, at the start of the issue stage's longest paths (synth/README.md).
+      // keep (here and on busy_q's block): synthesis would otherwise merge
+      // the equal flops into one.
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          busy_src_q <= 1'b0;
+          busy_grd_q <= 1'b0;
+        end else begin
+          busy_src_q <= |rem_d;
+          busy_grd_q <= |rem_d;
         end
       end
     end
@@ -239,7 +265,7 @@ module fiber_issue_stage #(
   integer rp, rw, rk;
   always @* begin
     for (rp = 0; rp < NumSp; rp = rp + 1)
-      pset[rp*NumSrc +: NumSrc] = busy_all[rp] ? rem_all[rp*NumSrc +: NumSrc] : defer[rp*NumSrc +: NumSrc];
+      pset[rp*NumSrc +: NumSrc] = busy_grd[rp] ? rem_all[rp*NumSrc +: NumSrc] : defer[rp*NumSrc +: NumSrc];
     hit = {NumSp*NumSp{1'b0}};
     for (rp = 0; rp < NumSp; rp = rp + 1)
       for (rw = 0; rw < NumSp; rw = rw + 1)
@@ -258,7 +284,7 @@ module fiber_issue_stage #(
           rank_x = rp[1:0] - arb_start;
           rank_y = rw[1:0] - arb_start;
           hlink[rp*NumSp + rw] = (hit[rw*NumSp + rp] || hit[rp*NumSp + rw]) &&
-                                 (busy_all[rw] || rank_y < rank_x);
+                                 (busy_grd[rw] || rank_y < rank_x);
         end
     blk = {NumSp{1'b0}};
     for (rp = 0; rp < NumSp; rp = rp + 1)
@@ -375,7 +401,8 @@ module fiber_issue_stage #(
   wire [NumSp-1:0]          pnd_v_unused;
   wire [NumSp*RegWidth-1:0] pnd_dst_unused;
   fiber_issue_pend #(
-    .NumReg (NumReg)
+    .NumReg  (NumReg),
+    .PartRegs(PartRegs)
   ) u_pend (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
@@ -400,12 +427,14 @@ module fiber_issue_stage #(
   // ---- busy bitmap
   wire [NumSp*NumSrc-1:0]   src_busy_unused;
   wire [NumSp-1:0]          dst_busy_unused;
-  wire [NumRep*NumReg-1:0]  empty_unused;
-  wire [NumReg-1:0]         full_unused;
+  localparam integer NumStore = (PartRegs < 512) ? 4 * PartRegs : NumReg;  // the bitmap's
+  wire [NumRep*NumStore-1:0] empty_unused;
+  wire [NumStore-1:0]        full_unused;
   wire [NumSp-1:0]          bm_eligible, bm_upd_err;
   fiber_busy_bitmap #(
-    .NumReg (NumReg),
-    .NumRep (NumRep)
+    .NumReg  (NumReg),
+    .NumRep  (NumRep),
+    .PartRegs(PartRegs)
   ) u_bitmap (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

@@ -1,6 +1,6 @@
 // fiber_issue_stage_small - fiber_issue_stage at a small verification size:
-// crossbar of 8 lanes x 8 bits, busy bitmap of 64 registers with 4
-// replicas, by default.
+// crossbar of 8 lanes x 8 bits, busy bitmap of 16 registers in each SP's
+// partition (64 in all) with 4 replicas, by default.
 //
 // Behaviour: exactly fiber_issue_stage with other parameter defaults; every
 // port passes straight through. The lockstep engine builds, replays (Icarus
@@ -8,25 +8,31 @@
 // parameters, so the long co-simulation at the small size and the replays
 // use this module's defaults; the full size (32 x 32 lanes, 2048 registers,
 // 4 replicas) runs in lockstep on fiber_issue_stage itself
-// (tb/fiber/full_fiber_issue_stage.cpp). With 64 registers only SP 0's rows
-// 0..31 exist in the bitmap: every other id is out of range, and an
-// instruction naming one is never eligible. Not part of the design: nothing
-// instantiates it and it is not synthesized for area.
+// (tb/fiber/full_fiber_issue_stage.cpp). With PartRegs 16 the bitmap holds
+// registers s*512 .. s*512+15 of every SP s (rows 0..7 of both banks): all
+// four SPs issue instructions with destinations, read each other's
+// registers and meet the pending-read guard and the pending EMPTY sets;
+// every other id is out of range, and an instruction naming one is never
+// eligible. Not part of the design: nothing instantiates it and it is not
+// synthesized for area.
 // Twin: as fiber_issue_stage, with fb_xbar_reset(lanes, width) and
-// fb_bm_reset(nreg, nrep).
+// fb_issue_cfg nreg, nrep, part_regs.
 //
 // Parameters:
 //   Lanes   crossbar lanes per word (1..32)
 //   Width   bits per lane (1..64)
-//   NumReg  busy-bitmap registers per group (1..2048)
+//   NumReg   busy-bitmap registers per group (1..2048; 2048 when PartRegs < 512)
+//   PartRegs busy-bitmap registers present in each SP's partition (a power
+//            of two 1..512)
 //   NumRep  busy-bitmap replicas (1..4)
 `default_nettype none
 
 module fiber_issue_stage_small #(
   parameter integer Lanes  = 8,
   parameter integer Width  = 8,
-  parameter integer NumReg = 64,
-  parameter integer NumRep = 4
+  parameter integer NumReg   = 2048,
+  parameter integer NumRep   = 4,
+  parameter integer PartRegs = 16
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,  // see fiber_issue_stage
@@ -73,8 +79,9 @@ module fiber_issue_stage_small #(
   fiber_issue_stage #(
     .Lanes  (Lanes),
     .Width  (Width),
-    .NumReg (NumReg),
-    .NumRep (NumRep)
+    .NumReg  (NumReg),
+    .NumRep  (NumRep),
+    .PartRegs(PartRegs)
   ) u_issue (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

@@ -49,6 +49,14 @@
 //   SmemWidth       shared-memory address width (TL_SMEM_BITS, 32)
 //   DimWidth        dimension size width (33: sizes 1..2^32)
 //   MaxLog2Granule  largest lg (TL_LOG2_GRANULE_MAX, 16)
+//   WidePieces      1: level 0 is a counter (the pieces of a box wider than
+//                   the memory tile, u > a); 0: the paper's scope
+//                   (tilelens_counter_cfg with WidePieces = 0): level 0 is
+//                   always one step, count_i of level 0 must be 1 and its
+//                   stride, shift and weight are ignored; the nest has
+//                   levels 1..Rank only and dimension 0's offset is 0 (equal
+//                   to WidePieces = 1 on every such input: proved in
+//                   formal/tilelens/tilelens_addr_gen.ys, `pieces`)
 `default_nettype none
 
 module tilelens_addr_gen #(
@@ -59,7 +67,8 @@ module tilelens_addr_gen #(
   parameter integer AddrWidth      = 64,
   parameter integer SmemWidth      = 32,
   parameter integer DimWidth       = 33,
-  parameter integer MaxLog2Granule = 16
+  parameter integer MaxLog2Granule = 16,
+  parameter integer WidePieces     = 1
 ) (
   input  wire                            clk_i,
   input  wire                            rst_ni,
@@ -133,19 +142,27 @@ module tilelens_addr_gen #(
   genvar d;
   generate
     for (d = 0; d < Rank; d = d + 1) begin : gen_off
-      if (d == 0) begin : gen_off0
+      if (d == 0 && WidePieces != 0) begin : gen_off0
         // level 0's offset from a register loaded from the nest's next
         // index (x_q = idx[0] << weight[0] at every step), so that the
         // clip of the request's run does not wait for this shifter
         reg [BoxWidth-1:0] x_q;
         always @(posedge clk_i) x_q <= {1'b0, idx_nx[0 +: IdxW]} << log2_weight_i[0 +: 5];
         assign off[0 +: BoxWidth] = x_q;
+      end else if (d == 0) begin : gen_off0_one
+        // no pieces: level 0 never steps, dimension 0 is never advanced
+        assign off[0 +: BoxWidth] = {BoxWidth{1'b0}};
+        wire unused_w0 = ^{log2_weight_i[0 +: 5], idx_nx[0 +: IdxW]};
       end else begin : gen_offn
         localparam integer Up = (d + 1 < Levels) ? d + 1 : d;
         wire          moved = has_split && (sp < d);
         wire [IdxW-1:0] own = moved ? idx_q[Up*IdxW +: IdxW] : idx_q[d*IdxW +: IdxW];
         assign off[d*BoxWidth +: BoxWidth] = {1'b0, own} | ((has_split && sp == d) ? outer_off : {BoxWidth{1'b0}});
       end
+    end
+    if (Rank == 1) begin : gen_no_split
+      // rank 1 has no dimension to split: the outer offset has no reader
+      wire unused_outer = ^outer_off;
     end
   endgenerate
 
@@ -162,8 +179,14 @@ module tilelens_addr_gen #(
   tilelens_prefix_add #(.Width(AddrWidth)) u_start_add (
     .a_i(base_i), .b_i(tile_base_i), .cin_i(1'b0), .sum_o(start_addr), .cout_o(start_cout)
   );
+  // without pieces (WidePieces = 0) the nest has levels 1..Rank: level 0
+  // (count 1) would be at its last index at every step, with the address
+  // of level 1
+  localparam integer Lo         = (WidePieces != 0) ? 0 : 1;  // first level counted
+  localparam integer NestLevels = Levels - Lo;
+  wire [NestLevels*IdxW-1:0] nest_idx, nest_idx_nx;
   tilelens_nest_counter #(
-    .Levels     (Levels),
+    .Levels     (NestLevels),
     .CountWidth (BoxWidth),
     .StrideWidth(StrideWidth),
     .MaxShift   (MaxLog2Granule),
@@ -174,19 +197,29 @@ module tilelens_addr_gen #(
     .rst_ni      (rst_ni),
     .start_i     (start),
     .step_i      (take),
-    .count_i     (count_i),
-    .stride_i    (stride_i),
-    .shift_i     (shift_i),
+    .count_i     (count_i[Lo*BoxWidth +: NestLevels*BoxWidth]),
+    .stride_i    (stride_i[Lo*StrideWidth +: NestLevels*StrideWidth]),
+    .shift_i     (shift_i[Lo*5 +: NestLevels*5]),
     .start_addr_i(start_addr),
     .start_dst_i (smem_base_i),
     .dst_step_i  (run_bytes_i),
-    .idx_o       (idx_q),
-    .idx_nx_o    (idx_nx),
+    .idx_o       (nest_idx),
+    .idx_nx_o    (nest_idx_nx),
     .addr_o      (addr_q),
     .dst_o       (dst_q),
     .busy_o      (busy_q),
     .done_o      (nest_done)
   );
+  generate
+    if (WidePieces != 0) begin : gen_level0
+      assign idx_q  = nest_idx;
+      assign idx_nx = nest_idx_nx;
+    end else begin : gen_level0_one
+      assign idx_q  = {nest_idx, {IdxW{1'b0}}};
+      assign idx_nx = {nest_idx_nx, {IdxW{1'b0}}};
+      wire unused_level0 = ^{count_i[0 +: BoxWidth], stride_i[0 +: StrideWidth], shift_i[0 +: 5]};
+    end
+  endgenerate
 
   // ---- request
   wire [AddrWidth-1:0] src_perm;

@@ -66,9 +66,9 @@ module tilelens_base_sum_pipe #(
       // its coordinate here: the rank compare stays off the multiplier path
       wire [CoordWidth-1:0]  coord = coord_i[d*CoordWidth +: CoordWidth];
       wire [StrideWidth-1:0] strd  = stride_i[d*StrideWidth +: StrideWidth];
+      assign used_d[d] = used;
       if (Booth != 0) begin : gen_booth
-        assign used_d[d] = used;
-      tilelens_mul_tree #(.AWidth(CoordWidth), .BWidth(StrideWidth), .PWidth(ProdWidth)) u_mul (
+        tilelens_mul_tree #(.AWidth(CoordWidth), .BWidth(StrideWidth), .PWidth(ProdWidth)) u_mul (
           .a_i (coord), .b_i (strd),
           .s_o (pps_d[d*ProdWidth +: ProdWidth]), .c_o (ppc_d[d*ProdWidth +: ProdWidth])
         );

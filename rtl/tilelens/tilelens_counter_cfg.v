@@ -3,7 +3,8 @@
 //
 // Behaviour: combinational. Levels, innermost first (Levels = Rank + 1):
 //   level 0      tile-major with u = box[0] > a: u/a pieces of a elements,
-//                stride G, advancing dimension 0 by a (weight la); else one step;
+//                stride G, advancing dimension 0 by a (weight la); else one step
+//                (always one step with WidePieces = 0);
 //   then one level per view dimension d = 1..rank-1:
 //     linear       count box[d], stride[d];
 //     row dim      count box[d], stride[d] << lb           (row_mask_i[d]);
@@ -24,11 +25,12 @@
 // mode, u in linear mode); case 2 (u < a) sets the permutation widths
 // row = log2(u*s), col = lb, sub = log2(a/u) (zero otherwise).
 // err_o, tile-major only: TL_ERR_UNSUPPORTED_VIEW for a box the nest cannot
-// express (u not a power of two; a stepped row dimension whose stride is not
-// a multiple of a'*s; two stepped split dimensions; a split box above b/m
-// and not a multiple of it), else TL_ERR_ALIGN when the start is misaligned
-// (row start row_i not a multiple of a'*s, or a split dimension's start
-// coordinate not a multiple of b/m), else TL_OK.
+// express (u not a power of two; u > a with WidePieces = 0; a stepped row
+// dimension whose stride is not a multiple of a'*s; two stepped split
+// dimensions; a split box above b/m and not a multiple of it), else
+// TL_ERR_ALIGN when the start is misaligned (row start row_i not a multiple
+// of a'*s, or a split dimension's start coordinate not a multiple of b/m),
+// else TL_OK.
 // The nest outputs are valid whenever err_o is not TL_ERR_UNSUPPORTED_VIEW.
 // Input domain: a descriptor that passed tilelens_desc_check with its
 // classes, a box that passed tilelens_box_check.
@@ -49,6 +51,12 @@
 //   StrideWidth     stride width (TL_STRIDE_BITS, 40)
 //   BoxWidth        box size width (TL_BOX_BITS, 9)
 //   MaxLog2Granule  largest lg (TL_LOG2_GRANULE_MAX, 16)
+//   WidePieces      1: a box wider than the memory tile (u > a, a case the
+//                   paper does not cover) is split into u/a pieces at level 0;
+//                   0: the paper's scope: level 0 is always one step and
+//                   such a box is TL_ERR_UNSUPPORTED_VIEW (every other input
+//                   gives the outputs of WidePieces = 1: proved in
+//                   formal/tilelens/tilelens_counter_cfg.ys, `pieces`)
 `default_nettype none
 
 module tilelens_counter_cfg #(
@@ -57,6 +65,7 @@ module tilelens_counter_cfg #(
   parameter integer StrideWidth    = 40,
   parameter integer BoxWidth       = 9,
   parameter integer MaxLog2Granule = 16,
+  parameter integer WidePieces     = 1,
   // width of stride_i: the strides of dimensions 1..Rank-1 (dimension 0's
   // stride is s); one ignored slot at Rank 1, so that the port is never empty
   parameter integer StrideInW      = (Rank > 1 ? Rank - 1 : 1) * StrideWidth
@@ -203,7 +212,7 @@ module tilelens_counter_cfg #(
   generate
     for (j = 0; j < Levels; j = j + 1) begin : gen_level
       if (j == 0) begin : gen_level0
-        wire wide_box = tile_major_i && u_gt_a;
+        wire wide_box = (WidePieces != 0) && tile_major_i && u_gt_a;
         assign count_o[0 +: BoxWidth] = wide_box ? (u >> log2_a_i) : {{(BoxWidth-1){1'b0}}, 1'b1};
         assign stride_o[0 +: StrideWidth] = {{(StrideWidth-1){1'b0}}, wide_box};
         assign shift_o[0 +: 5] = wide_box ? log2_granule_i : 5'd0;
@@ -254,7 +263,13 @@ module tilelens_counter_cfg #(
       wire unused_stride = ^stride_i;   // no dimension above 0
     end
   endgenerate
-  wire view_err = tile_major_i && (!u_pow2 || (|row_bad) || (|split_bad) || (|extra_split));
+  generate
+    if (WidePieces == 0) begin : gen_no_pieces
+      wire unused_lg = ^log2_granule_i;   // G is only level 0's stride
+    end
+  endgenerate
+  wire no_pieces = (WidePieces == 0) && u_gt_a;
+  wire view_err = tile_major_i && (!u_pow2 || no_pieces || (|row_bad) || (|split_bad) || (|extra_split));
 
   wire misalign = tile_major_i && ((|(row_i & aps_mask)) || (|col_bad));
 

@@ -143,6 +143,10 @@ module tilelens_req_stage #(
             t_le0 ? {(BW+1){1'b0}} : !th_zero ? {1'b1, {BW{1'b0}}} : {1'b0, tl[L-1:0]};
       end
     end
+    if (Rank == 1) begin : gen_rank1
+      // one dimension: every bound is dimension 0's, the rank has no reader
+      wire unused_rank = ^rank_i;
+    end
   endgenerate
 
   reg [Rank*(BW+1)-1:0] lo_q, hi_q;

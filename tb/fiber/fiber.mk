@@ -9,8 +9,8 @@ $(foreach b,fiber_decode fiber_weft_ctl,$(TB_DIR)/fiber/$(b)/obj/V$(b)): tb/comm
 # replayed: its gate-level netlist (2 x 2048 x 4 flops and their write logic)
 # alone took Yosys more than 8 minutes. The bitmap's replays (Icarus RTL and
 # gate level, the full state of every replica every cycle) and its
-# gate-level benchmark use fiber_busy_bitmap_small (48 registers x 3
-# replicas); bench-fiber_busy_bitmap-full times the full size under
+# gate-level benchmark use fiber_busy_bitmap_small (16 registers in each
+# SP's partition x 3 replicas); bench-fiber_busy_bitmap-full times the full size under
 # Verilator only, and its long run (tb/tb_flows.mk) co-simulates only.
 FIBER_COSIM_ONLY  := fiber_busy_bitmap
 FIBER_REPLAYED    := $(filter-out $(FIBER_COSIM_ONLY),$(FIBER_TB_BLOCKS))
@@ -96,12 +96,12 @@ GL_VECTORS_fiber_base_operand_path_small     := 300
 REPLAY_VECTORS_fiber_issue_stage_small       := 5000
 GL_VECTORS_fiber_issue_stage_small           := 200
 # The control blocks: Icarus runs them at a few thousand vectors per CPU
-# second (RTL); at gate level the bitmap (48 x 3) and the weft controller
+# second (RTL); at gate level the bitmap (64 x 3) and the weft controller
 # (its state is 256-bit vectors: about 25 vectors per CPU second with the
 # netlist's nets split per bit, 2 without) are the slow ones.
 REPLAY_VECTORS_fiber_busy_bitmap_small       := 30000
 GL_VECTORS_fiber_busy_bitmap_small           := 1000
-# The latch array (fiber_busy_bitmap_latch_small: Storage 1, 48 x 3; its
+# The latch array (fiber_busy_bitmap_latch_small: Storage 1, 8 per SP x 3; its
 # netlist holds LATCH cells) replays as much as the flip-flop bitmap.
 REPLAY_VECTORS_fiber_busy_bitmap_latch_small := 30000
 GL_VECTORS_fiber_busy_bitmap_latch_small     := 1000

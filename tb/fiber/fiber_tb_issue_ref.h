@@ -53,7 +53,7 @@ struct IssueOut {
 
 struct IssueRef {
   bool base = false;
-  unsigned lanes = 32, width = 32, nreg = FB_NVREG, nrep = FB_BM_NREP;
+  unsigned lanes = 32, width = 32, nreg = FB_NVREG, nrep = FB_BM_NREP, part = 512;
   fb_issue st;
   uint8_t rem[FB_NSP] = {};       // sources still to read (the library's st.rem)
   fb_xbar_in xin;                 // the harness writes the bank data into xin.port_data
@@ -62,6 +62,7 @@ struct IssueRef {
     fb_issue_cfg c{};
     c.nreg = (uint16_t)nreg;
     c.nrep = (uint8_t)nrep;
+    c.part_regs = (uint16_t)part;
     c.lanes = (uint8_t)lanes;
     c.width = (uint8_t)width;
     c.baseline = base ? 1 : 0;

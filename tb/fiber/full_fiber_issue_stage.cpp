@@ -11,7 +11,8 @@
 struct CfgFull {
   using Dut = Vfiber_issue_stage;
   static constexpr const char *kName = "fiber_issue_stage";
-  static constexpr unsigned kLanes = FB_XBAR_LANES, kWidth = FB_XBAR_WIDTH, kNReg = FB_NVREG, kNRep = FB_BM_NREP;
+  static constexpr unsigned kLanes = FB_XBAR_LANES, kWidth = FB_XBAR_WIDTH, kNReg = FB_NVREG, kNRep = FB_BM_NREP,
+                            kPart = 512;
   static constexpr uint64_t kCycles = 1000000;
 };
 

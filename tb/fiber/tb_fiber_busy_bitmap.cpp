@@ -25,7 +25,7 @@
 struct CfgDefault {
   using Dut = Vfiber_busy_bitmap;
   static constexpr const char *kName = "fiber_busy_bitmap";
-  static constexpr unsigned kNReg = TB_P_NumReg, kNRep = TB_P_NumRep;
+  static constexpr unsigned kNReg = TB_P_NumReg, kNRep = TB_P_NumRep, kPart = 512;
   static constexpr bool kFull = kNReg * kNRep > 1024;
   static constexpr uint64_t kCycles = kFull ? 1000000 : 10000000;
   static constexpr bool kStateInVectors = !kFull;

@@ -14,8 +14,12 @@
  * cycle 0: the reset is synchronous, so the state is known from the first
  * edge in reset on (in a later reset the first reset cycle still shows the
  * state before it, and is compared).
- * Registers: ids 0..kNReg-1 exist (SP s's partition is s*512..s*512+511;
- * at 48 registers only SP 0 has any). Issue, writeback and each query's
+ * Registers: id r exists when r < kNReg and its offset r & 511 is below
+ * kPart (SP s's partition is s*512..s*512+511; at kPart < 512, with 2048
+ * ids, its first kPart ids: every SP has registers). The RTL's state
+ * outputs carry the registers that exist packed, bit i the register
+ * id_of(i) = {i / kPart, i % kPart} (i itself at kPart 512); the harness
+ * draws bit indices and maps them. Issue, writeback and each query's
  * destination name the driving SP's own registers (now and then another
  * SP's: an error); reads come by read port (one row each). State ports wider
  * than 4096 bits (the full size: empty_o 8192, full_o 2048) are compared in
@@ -109,7 +113,8 @@ struct Bits {
 
 }  // namespace tbbm
 
-// Cfg: using Dut; kName; kNReg; kNRep; kCycles; kStateInVectors (false: the
+// Cfg: using Dut; kName; kNReg; kNRep; kPart (registers per partition, RTL
+// PartRegs); kCycles; kStateInVectors (false: the
 // vector files of the replays leave out the state ports, for sizes whose
 // state would make each line kilobytes long); kVectorCap (cycles written to
 // a vector file at most).
@@ -119,11 +124,14 @@ struct TbBusyBitmap {
   static constexpr const char *kName = Cfg::kName;
   static constexpr bool kClocked = true;
   static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
-  static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep;
+  static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep, kPart = Cfg::kPart;
+  static_assert(kPart == 512 || kNReg == FB_NVREG, "partitions below 512 registers need 2048 ids");
+  // the registers that exist (the RTL's NumStore: its packed state)
+  static constexpr unsigned kStore = kPart < 512 ? 4 * kPart : kNReg;
   using State = typename std::remove_reference<decltype(std::declval<Dut &>().empty_o)>::type;
   using FullState = typename std::remove_reference<decltype(std::declval<Dut &>().full_o)>::type;
-  static constexpr unsigned kStateBits = kNRep * kNReg;  // empty_o: every replica
-  static constexpr unsigned kFullBits = kNReg;           // full_o: one copy
+  static constexpr unsigned kStateBits = kNRep * kStore;  // empty_o: every replica
+  static constexpr unsigned kFullBits = kStore;           // full_o: one copy
   struct Exp {
     uint8_t elig, dbusy;
     uint16_t sbusy;
@@ -164,13 +172,13 @@ struct TbBusyBitmap {
   // simultaneous faults (rules: see the header comment)
   enum { Q_DST_RANGE, Q_SRC_RANGE, Q_DST_FULL, Q_SRC_EMPTY };
   enum { U_ISSUE, U_WB, U_CONS, U_DEP, U_READ };
-  static constexpr bool kAllExist = kNReg >= FB_NVREG;
+  static constexpr bool kAllExist = kNReg >= FB_NVREG && kPart == 512;
   lockstep::FaultCross xq, xu;
   int b_stall_e[FB_NSP], b_stall_f[FB_NSP], b_stall_both[FB_NSP], b_elig[FB_NSP], b_qerr[FB_NSP],
-      b_uerr[FB_NSP], b_remote[FB_NSP];
+      b_uerr[FB_NSP], b_remote[FB_NSP], b_iss_own[FB_NSP];
 
   explicit TbBusyBitmap(lockstep::Env &env) {
-    fb_bm_reset(&bm, kNReg, kNRep);
+    fb_bm_reset_part(&bm, kNReg, kNRep, kPart);
     std::memset(&in, 0, sizeof in);
     std::memset(q, 0, sizeof q);
     std::memset(mark, 0, sizeof mark);
@@ -208,12 +216,13 @@ struct TbBusyBitmap {
       std::string sp = "SP" + std::to_string(s) + ": ";
       b_stall_e[s] = c.bin(sp + "stall on EMPTY source");
       // (a destination is local: SPs without registers below kNReg have none)
-      const bool has_dst = kNReg > 512u * (unsigned)s;
+      const bool has_dst = part_n((unsigned)s) > 0;
       b_stall_f[s] = c.bin(sp + "stall on FULL destination", has_dst);
       b_stall_both[s] = c.bin(sp + "stall on both", has_dst);
       b_elig[s] = c.bin(sp + "eligible with dst and sources", has_dst);
-      b_qerr[s] = c.bin(sp + "query id out of range", kNReg < FB_NVREG);
-      b_uerr[s] = c.bin(sp + "update id out of range", kNReg < FB_NVREG);
+      b_iss_own[s] = c.bin(sp + "issue sets EMPTY of its own register", has_dst);
+      b_qerr[s] = c.bin(sp + "query id out of range", !kAllExist);
+      b_uerr[s] = c.bin(sp + "update id out of range", !kAllExist);
       b_remote[s] = c.bin(sp + "issue or writeback to another SP refused");
     }
     static const char *kEvery = "every id exists at 2048 registers";
@@ -265,19 +274,20 @@ struct TbBusyBitmap {
     std::memset(q, 0, sizeof q);
   }
 
-  // The id of bit index i (bit r is register r).
-  static unsigned id_of(unsigned i) { return i; }
+  // The id of bit index i of the RTL's packed state (bit r is register r
+  // at kPart 512).
+  static unsigned id_of(unsigned i) { return kPart < 512 ? (i / kPart) << 9 | (i % kPart) : i; }
   unsigned rand_idx(tbbm::Bits &b) {
-    if (b.p(p_hot)) return (hot_base + (unsigned)(b.take(11) & hot_mask)) % kNReg;
-    return (unsigned)(b.take(11) % kNReg);
+    if (b.p(p_hot)) return (hot_base + (unsigned)(b.take(11) & hot_mask)) % kStore;
+    return (unsigned)(b.take(11) % kStore);
   }
   unsigned rand_id(tbbm::Bits &b) {
-    if (p_oor && b.p(p_oor)) return (unsigned)b.take(11);  // any id, mostly >= kNReg when small
+    if (p_oor && b.p(p_oor)) return (unsigned)b.take(11);  // any id, mostly missing when small
     return id_of(rand_idx(b));
   }
   // A register of SP s's partition (issue, writeback, query destination);
-  // now and then (p_remote) any SP's. SP s's partition below kNReg is
-  // s*512 .. (when small, SPs without registers get an id >= kNReg).
+  // now and then (p_remote) any SP's. SP s's partition is s*512 .. (when
+  // small, SPs without registers get an id that does not exist).
   unsigned rand_local(tbbm::Bits &b, unsigned s) {
     unsigned r = rand_id(b);
     if (p_remote && b.p(p_remote)) return r;
@@ -290,7 +300,7 @@ struct TbBusyBitmap {
     phase_end = env.cyc + 256 + rng.below(3840);
     unsigned lw = (unsigned)rng.below(12);  // hot window 1 .. 2048 registers
     hot_mask = (1u << lw) - 1;
-    hot_base = (unsigned)rng.below(kNReg);
+    hot_base = (unsigned)rng.below(kStore);
     p_hot = rng.chance(3, 4) ? 240 : 128;
     p_issue = dens[rng.below(6)];
     p_wb = dens[rng.below(6)];
@@ -298,7 +308,7 @@ struct TbBusyBitmap {
     p_cons = dens[rng.below(6)];
     p_dep = dens[rng.below(5)];
     p_all = rng.chance(1, 3) ? (unsigned)rng.range(1, 3) : 0;
-    p_oor = (kNReg < FB_NVREG && rng.chance(1, 3)) ? (unsigned)rng.range(1, 12) : 0;
+    p_oor = (!kAllExist && rng.chance(1, 3)) ? (unsigned)rng.range(1, 12) : 0;
     p_remote = rng.chance(1, 3) ? (unsigned)rng.range(1, 8) : 0;
     p_qdst = dens[1 + rng.below(5)];
     p_qsrc = dens[1 + rng.below(5)];
@@ -306,17 +316,20 @@ struct TbBusyBitmap {
   }
 
   // ---- simultaneous faults
-  bool exists(unsigned id) const { return (id & 0x7FFu) < kNReg; }
+  static bool exists(unsigned id) { id &= 0x7FFu; return id < kNReg && (id & 0x1FFu) < kPart; }
   static bool bit_of(const fb_bm &m, unsigned rep, unsigned g, unsigned r) {
-    return r < kNReg && ((m.bits[rep][g][r / 64] >> (r % 64)) & 1u);
+    return exists(r) && ((m.bits[rep][g][r / 64] >> (r % 64)) & 1u);
   }
-  // Registers of SP s's partition that exist (0 when small: SPs 1..3).
+  // Registers of SP s's partition that exist (0 at 48 ids: SPs 1..3).
   static unsigned part_n(unsigned s) {
+    if (kPart < 512) return kPart;
     return kNReg > 512u * s ? (kNReg - 512u * s < 512u ? kNReg - 512u * s : 512u) : 0u;
   }
-  // An id that SP s may not issue or write back: another SP's, or >= nreg.
-  // An id >= nreg (none at 2048 registers: the callers draw it only when small).
+  // An id that SP s may not issue or write back: another SP's, or missing.
+  // A missing id (none when every id exists: the callers draw it only when
+  // some are missing): >= nreg, or an offset at or above kPart.
   unsigned no_reg(tbbm::Bits &b) const {
+    if (kPart < 512) return (unsigned)b.take(2) << 9 | (kPart + (unsigned)(b.take(9) % (512u - kPart)));
     return kAllExist ? 0u : kNReg + (unsigned)(b.take(11) % (kAllExist ? 1u : FB_NVREG - kNReg));
   }
   unsigned bad_local(tbbm::Bits &b, unsigned s) {
@@ -336,13 +349,13 @@ struct TbBusyBitmap {
     uint32_t f = 0;
     if (x.dst_valid & 1u) {
       unsigned d = x.dst & 0x7FFu;
-      if (d >= kNReg || fb_reg_sp(d) != s) f |= 1u << Q_DST_RANGE;
+      if (!exists(d) || fb_reg_sp(d) != s) f |= 1u << Q_DST_RANGE;
       if (bit_of(m, rep, FB_BM_FULL, (s << 9) | (d & 0x1FFu))) f |= 1u << Q_DST_FULL;
     }
     for (unsigned k = 0; k < FB_NSRC; k++) {
       if (!((x.src_valid >> k) & 1u)) continue;
       unsigned r = x.src[k] & 0x7FFu;
-      if (r >= kNReg) f |= 1u << Q_SRC_RANGE;
+      if (!exists(r)) f |= 1u << Q_SRC_RANGE;
       else if (bit_of(m, rep, FB_BM_EMPTY, r)) f |= 1u << Q_SRC_EMPTY;
     }
     return f;
@@ -351,7 +364,7 @@ struct TbBusyBitmap {
   uint32_t update_faults(unsigned s, const fb_bm_in &u) const {
     const fb_bm_sp_in &p = u.sp[s];
     uint32_t f = 0;
-    auto bad_l = [&](unsigned id) { id &= 0x7FFu; return id >= kNReg || fb_reg_sp(id) != s; };
+    auto bad_l = [&](unsigned id) { id &= 0x7FFu; return !exists(id) || fb_reg_sp(id) != s; };
     if ((p.issue_valid & 1u) && bad_l(p.issue_dst)) f |= 1u << U_ISSUE;
     if ((p.wb_valid & 1u) && bad_l(p.wb_dst)) f |= 1u << U_WB;
     for (unsigned k = 0; k < FB_NSRC; k++)
@@ -369,8 +382,8 @@ struct TbBusyBitmap {
   int find_reg(tbbm::Bits &b, unsigned s, int kind, unsigned g, bool v) {
     const unsigned rep = s % kNRep, pn = part_n(s);
     for (int t = 0; t < 8; t++) {
-      unsigned r = kind ? rand_idx(b) : (pn ? (s << 9) + (unsigned)(b.take(9) % pn) : kNReg);
-      if (r < kNReg && bit_of(bm, rep, g, r) == v) return (int)r;
+      unsigned r = kind ? id_of(rand_idx(b)) : (pn ? (s << 9) + (unsigned)(b.take(9) % pn) : FB_NVREG);
+      if (exists(r) && bit_of(bm, rep, g, r) == v) return (int)r;
     }
     return -1;
   }
@@ -428,7 +441,7 @@ struct TbBusyBitmap {
     }
     if (w >> U_READ & 1u) {
       unsigned k = (unsigned)b.take(1), port = 2 * s + k, row = (unsigned)b.take(8);
-      if (exists(fb_reg_make(s, row, k))) row = 0xFF;  // {s, 255, k} >= nreg when any id is missing
+      if (exists(fb_reg_make(s, row, k))) row = 0xFF;  // {s, 255, k} is missing when any id is
       in.read_valid |= (uint8_t)(1u << port);
       in.read_row[port] = (uint8_t)row;
     }
@@ -480,8 +493,8 @@ struct TbBusyBitmap {
     unsigned init = (unsigned)(c % 4), hw = (unsigned)(c / 4 % 16), dep = (unsigned)(c / 64 % 625),
              all = (unsigned)(c / 40000);
     if (case_cycle == 0) {
-      case_reg = (unsigned)((c * 7919u + (c / 4) * 13u) % kNReg);
-      if (c % 97 == 0) case_reg = (c / 97) % 2 ? kNReg - 1 : 0;
+      case_reg = (unsigned)((c * 7919u + (c / 4) * 13u) % kStore);
+      if (c % 97 == 0) case_reg = (c / 97) % 2 ? kStore - 1 : 0;
       in.sp[0].dep_valid = 1; in.sp[0].dep_reg = (uint16_t)id_of(case_reg); in.sp[0].dep_group = 0;
       in.sp[0].dep_set = (uint8_t)(init & 1);
       in.sp[1].dep_valid = 1; in.sp[1].dep_reg = (uint16_t)id_of(case_reg); in.sp[1].dep_group = 1;
@@ -491,10 +504,10 @@ struct TbBusyBitmap {
       if (c % 2) {  // background traffic on other registers (never on r)
         for (unsigned s = 0; s < FB_NSP; s++) {
           fb_bm_sp_in &p = in.sp[s];
-          unsigned o = (r + 1 + (unsigned)b.take(11) % (kNReg > 1 ? kNReg - 1 : 1)) % kNReg;
+          unsigned o = (r + 1 + (unsigned)b.take(11) % (kStore > 1 ? kStore - 1 : 1)) % kStore;
           // (a writeback of SP s names SP s's registers: none when small)
           if (o != r && fb_reg_sp(id_of(o)) == s && b.take(1)) { p.wb_valid = 1; p.wb_dst = (uint16_t)id_of(o); }
-          o = (r + 1 + (unsigned)b.take(11) % (kNReg > 1 ? kNReg - 1 : 1)) % kNReg;
+          o = (r + 1 + (unsigned)b.take(11) % (kStore > 1 ? kStore - 1 : 1)) % kStore;
           unsigned oid = id_of(o), port = fb_reg_port(oid);
           if (o != r && b.take(1) && port != fb_reg_port(id_of(r))) {
             in.read_valid |= (uint8_t)(1u << port);
@@ -542,7 +555,7 @@ struct TbBusyBitmap {
   // Registers of SP 0: R1, R2, R5; a query's destination is the same
   // register offset in the querying SP's partition (only SP 0 queries one).
   bool directed_cycle(uint64_t c) {
-    const unsigned R1 = id_of(1 % kNReg), R2 = id_of(2 % kNReg), R5 = id_of(5 % kNReg);
+    const unsigned R1 = id_of(1 % kStore), R2 = id_of(2 % kStore), R5 = id_of(5 % kStore);
     auto query = [&](unsigned s, int dst, int src0) {
       if (dst >= 0) { q[s].dst_valid = 1; q[s].dst = (uint16_t)(((unsigned)dst & 0x1FFu) | (s << 9)); }
       if (src0 >= 0) { q[s].src_valid = 1; q[s].src[0] = (uint16_t)src0; }
@@ -624,13 +637,17 @@ struct TbBusyBitmap {
 
   // EMPTY: every replica of the model; FULL: the model's replica 0 (the RTL
   // holds FULL once; the model's replicas are checked equal in step()).
+  // The packed state: the model's word w (bit r is register r) of each
+  // partition lands at the partition's offset in the RTL's vector.
   void expect_state(Exp &e) {
-    for (unsigned w = 0; w * 64 < kNReg; w++) {
-      unsigned width = kNReg - 64 * w < 64 ? kNReg - 64 * w : 64;
-      for (unsigned rep = 0; rep < kNRep; rep++)
-        tbbm::put(e.empty, (int)(rep * kNReg + 64 * w), (int)width, bm.bits[rep][FB_BM_EMPTY][w]);
-      tbbm::put(e.full, (int)(64 * w), (int)width, bm.bits[0][FB_BM_FULL][w]);
-    }
+    const unsigned nsp = kPart < 512 ? FB_NSP : 1, span = kPart < 512 ? kPart : kNReg;
+    for (unsigned s = 0; s < nsp; s++)
+      for (unsigned w = 0; w * 64 < span; w++) {
+        unsigned width = span - 64 * w < 64 ? span - 64 * w : 64, mw = s * 8 + w, at = s * span + 64 * w;
+        for (unsigned rep = 0; rep < kNRep; rep++)
+          tbbm::put(e.empty, (int)(rep * kStore + at), (int)width, bm.bits[rep][FB_BM_EMPTY][mw]);
+        tbbm::put(e.full, (int)at, (int)width, bm.bits[0][FB_BM_FULL][mw]);
+      }
   }
 
   // ---------------------------------------------------------------- coverage
@@ -650,6 +667,7 @@ struct TbBusyBitmap {
       const fb_bm_sp_in &p = in.sp[s];
       // (the model drops a remote issue or writeback: not marked)
       if (p.issue_valid && fb_reg_sp(p.issue_dst) == s) mark_op(p.issue_dst, 1);
+      if (p.issue_valid && fb_reg_sp(p.issue_dst) == s && idx(p.issue_dst) >= 0) cv.hit(b_iss_own[s]);
       if (p.wb_valid && fb_reg_sp(p.wb_dst) == s) mark_op(p.wb_dst, 2);
       for (unsigned k = 0; k < FB_NSRC; k++)
         if ((p.cons_valid >> k) & 1) mark_op(p.cons_src[k], 8);
@@ -742,7 +760,7 @@ struct TbBusyBitmap {
     // the state before it (unknown before the first edge in reset), the
     // eligibility outputs are those of the cleared state.
     static fb_bm cleared;
-    fb_bm_reset(&cleared, kNReg, kNRep);
+    fb_bm_reset_part(&cleared, kNReg, kNRep, kPart);
     const fb_bm &cur = rst ? cleared : bm;
     fb_bm_elig el[FB_NSP];
     uint8_t elig = 0, dbusy = 0, rerr = 0;
@@ -773,7 +791,7 @@ struct TbBusyBitmap {
       static fb_bm scratch;
       scratch = bm;
       uerr = fb_bm_step(&scratch, &in);
-      fb_bm_reset(&bm, kNReg, kNRep);
+      fb_bm_reset_part(&bm, kNReg, kNRep, kPart);
       known_next = true;
     } else {
       uerr = fb_bm_step(&bm, &in);

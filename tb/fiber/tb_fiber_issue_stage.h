@@ -4,10 +4,15 @@
  * crossbar of the four SPs), against the composition of the FIBER C models
  * in fibertb::IssueRef (fiber_tb_issue_ref.h). Every output, every cycle.
  *
- * One size per main (Cfg: Dut, kName, kLanes, kWidth, kNReg, kNRep,
+ * One size per main (Cfg: Dut, kName, kLanes, kWidth, kNReg, kNRep, kPart,
  * kCycles): tb_fiber_issue_stage_small.cpp (the small wrapper
- * fiber_issue_stage_small; the replays) and full_fiber_issue_stage.cpp (the
- * defaults: 32 lanes x 32 bits, 2048 registers, 4 replicas).
+ * fiber_issue_stage_small, 16 registers in each SP's partition; the
+ * replays) and full_fiber_issue_stage.cpp (the defaults: 32 lanes x 32
+ * bits, 2048 registers, 4 replicas). With partitions of kPart < 512
+ * registers (RTL PartRegs) every SP has registers: the hot registers are
+ * rows 0..3 of each SP (offsets 0..7), now and then an offset at or above
+ * kPart (missing: a range error), HMMA operands and accumulators folded
+ * into the partitions.
  *
  * The harness is the rest of the SM around the issue stage:
  *   - a scheduler per SP presents an instruction, presents it again while
@@ -42,6 +47,13 @@
  *      presents a write to the row-3 register from the next cycle on, with
  *      the earliest writeback. The owner must not issue before the reader's
  *      last pass is granted, and both must issue within kDirLen cycles.
+ * Required bins that only a stage whose SPs all have registers reaches (a
+ * bitmap of SP 0's registers alone never lets SPs 1-3 write): SPs 1, 2 and
+ * 3 each issue an instruction that writes a destination; the pending-read
+ * guard holds a first pass over SP 3's write (a writer of SP 3 held, or a
+ * reader held by it); the pending EMPTY set of an SP 3 issue is bypassed
+ * (a valid source of a first pass names the destination SP 3 issued in the
+ * cycle before), and an SP 3 source meets another SP's pending set.
  * Operand consistency (SPEC B.2 invariant), checked every cycle: an operand
  * must not see a write issued (by an instruction of this stage) in or after
  * the cycle its instruction's first pass was granted.
@@ -65,7 +77,11 @@ struct TbIssueStage {
   using Wd = fibertb::Wide<Cfg::kLanes, Cfg::kWidth>;
   static constexpr const char *kName = Cfg::kName;
   static constexpr bool kClocked = true;
-  static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep;
+  static constexpr unsigned kNReg = Cfg::kNReg, kNRep = Cfg::kNRep, kPart = Cfg::kPart;
+  static_assert(kPart == 512 || (kPart >= 16 && kNReg == FB_NVREG), "partitions of 16..256 registers, 2048 ids");
+  // kLowOnly: only ids below kNReg exist, all of them in SP 0 (PartRegs 512);
+  // kMissing: some ids do not exist (range errors are reachable).
+  static constexpr bool kLowOnly = kNReg < FB_NVREG, kMissing = kLowOnly || kPart < 512;
   static constexpr uint64_t kDefaultCycles = Cfg::kCycles;
   static constexpr unsigned kLanes = Cfg::kLanes, kWidth = Cfg::kWidth, kWord = Wd::kWord;
   static constexpr uint64_t kWidthMask = Wd::kMask;
@@ -117,7 +133,7 @@ struct TbIssueStage {
   // owner tries to write the last row's register from the next cycle on. It
   // must be held until the reader's last pass is granted.
   static constexpr uint64_t kDir = 300, kDirLen = 40;
-  static constexpr unsigned kOwner = kNReg < FB_NVREG ? 0 : 1, kReader = kNReg < FB_NVREG ? 1 : 0;
+  static constexpr unsigned kOwner = kLowOnly ? 0 : 1, kReader = kLowOnly ? 1 : 0;
   bool dir_on = false, dir_held = false;
   uint64_t dir_read_issue = 0, dir_write_issue = 0;
   unsigned dir_passes = 0;
@@ -140,7 +156,8 @@ struct TbIssueStage {
     } else {                      // the other two: another row of that port, every cycle
       in.valid[s] = 1;
       in.src_valid[s] = 0x1;
-      for (unsigned k = 0; k < FB_NSRC; k++) put_src(s, k, fb_reg_make(kOwner, 8 + s, 0));
+      // (rows 8 + s, or 4 + s when partitions of kPart registers hold rows 0..kPart/2-1)
+      for (unsigned k = 0; k < FB_NSRC; k++) put_src(s, k, fb_reg_make(kOwner, 2 * (8 + s) < kPart ? 8 + s : 4 + s, 0));
     }
     have[s] = in.valid[s];
   }
@@ -201,6 +218,12 @@ struct TbIssueStage {
   int b_fig6c, b_stall[FB_NSP], b_stall_port[FB_NSP], b_stall_bm[FB_NSP], b_stall_illegal, b_bcast, b_remote[FB_NSP],
       b_passes[5], b_abandon, b_src_empty, b_dst_full, b_dep[4], b_all, b_wb_issue_same, b_range, b_upd_range,
       b_reset_busy, b_all_issue, b_checked, b_hmma_stream, b_style[4], b_bcast_remote, b_issue_sp[FB_NSP];
+  int b_iss_dst[FB_NSP] = {-1, -1, -1, -1}, b_guard_sp3 = -1, b_byp_of3 = -1, b_byp_by3 = -1;
+  // the pending EMPTY sets of last cycle's issues (the RTL's
+  // fiber_issue_pend registers; bit s: SP s issued to pend_dst[s], and no
+  // DEPBAR on (EMPTY, that register) nor ALL-scope set came after it)
+  uint8_t pend_v = 0;
+  uint16_t pend_dst[FB_NSP] = {};
 
   explicit TbIssueStage(lockstep::Env &env) {
     wl_hmma = env.opt.workload == "hmma";
@@ -210,7 +233,12 @@ struct TbIssueStage {
     b_pend_reader = c.bin("first pass held by a pending write");
     b_pend_dir = c.bin("directed: write held until the multi-pass reader's last pass");
     b_pend_target = c.bin("owner presents a write to a register a remote multi-pass read still waits for");
-    b_fig6c = c.bin("Fig. 6(c) grants 0x9, 0xF x7, 0x6 through the issue stage", !kSmallBm);
+    b_fig6c = c.bin("Fig. 6(c) grants 0x9, 0xF x7, 0x6 through the issue stage", !kMissing);
+    for (int s = 1; s < FB_NSP; s++)
+      b_iss_dst[s] = c.bin("SP" + std::to_string(s) + " issues an instruction that writes a destination", !kLowOnly);
+    b_guard_sp3 = c.bin("pending-read guard holds a first pass over SP3's write", !kLowOnly);
+    b_byp_of3 = c.bin("pending EMPTY set of an SP3 issue bypassed (a source names it the next cycle)", !kLowOnly);
+    b_byp_by3 = c.bin("SP3 source meets a pending EMPTY set of another SP", !kLowOnly);
     for (int s = 0; s < FB_NSP; s++) b_issue_sp[s] = c.bin("issue SP" + std::to_string(s));
     for (int s = 0; s < FB_NSP; s++) b_stall[s] = c.bin("stall SP" + std::to_string(s));
     for (int s = 0; s < FB_NSP; s++) b_stall_port[s] = c.bin("stall SP" + std::to_string(s) + ": read-port conflict");
@@ -218,7 +246,7 @@ struct TbIssueStage {
     b_stall_illegal = c.bin("stall: illegal instruction");
     // (with a small bitmap SP 0 cannot read another SP: no such id exists)
     for (int s = 0; s < FB_NSP; s++)
-      b_remote[s] = c.bin("remote operand delivered to SP" + std::to_string(s), !kSmallBm || s != 0);
+      b_remote[s] = c.bin("remote operand delivered to SP" + std::to_string(s), !kLowOnly || s != 0);
     b_bcast = c.bin("broadcast: one bank read to two or more SPs");
     b_bcast_remote = c.bin("broadcast of a remote register");
     for (int k = 2; k <= 4; k++) b_passes[k] = c.bin("instruction issued after " + std::to_string(k) + " passes");
@@ -230,8 +258,8 @@ struct TbIssueStage {
     for (int k = 0; k < 4; k++) b_dep[k] = c.bin(std::string("bitmap: ") + dn[k]);
     b_all = c.bin("bitmap: ALL-scope set");
     b_wb_issue_same = c.bin("bitmap: writeback and issue of one register in one cycle");
-    b_range = c.bin("bitmap: query id out of range", kSmallBm);
-    b_upd_range = c.bin("bitmap: update id out of range", kSmallBm);
+    b_range = c.bin("bitmap: query id out of range", kMissing);
+    b_upd_range = c.bin("bitmap: update id out of range", kMissing);
     b_reset_busy = c.bin("reset while busy");
     b_all_issue = c.bin("four SPs issue in one cycle");
     b_checked = c.bin("operands checked against the named register");
@@ -241,6 +269,7 @@ struct TbIssueStage {
     ref.lanes = kLanes;
     ref.width = kWidth;
     ref.nreg = kNReg;
+    ref.part = kPart;
     ref.nrep = kNRep;
     ref.reset();
   }
@@ -299,17 +328,25 @@ struct TbIssueStage {
 
   // ---- instruction generation
   // A hot register of SP sp: few rows, both banks. With a small bitmap
-  // (kSmallBm: only ids below kNReg exist, all of them in SP 0) it is
+  // (kLowOnly: only ids below kNReg exist, all of them in SP 0) it is
   // usually one of SP 0's first rows instead, and now and then an id out of
-  // the bitmap's range (its instruction never becomes eligible).
-  static constexpr bool kSmallBm = kNReg < FB_NVREG;
+  // the bitmap's range (its instruction never becomes eligible). With
+  // partitions of kPart registers, 1 time in 16 a row just past them (a
+  // missing id).
   unsigned hot_reg(lockstep::Rng &rng, unsigned sp) const {
-    if (kSmallBm && rng.chance(15, 16)) return fb_reg_make(0, (unsigned)rng.below(4), (unsigned)rng.bits(1)) % kNReg;
+    if (kLowOnly && rng.chance(15, 16)) return fb_reg_make(0, (unsigned)rng.below(4), (unsigned)rng.bits(1)) % kNReg;
+    if (kPart < 512 && rng.chance(1, 16))
+      return fb_reg_make(sp, kPart / 2 + (unsigned)rng.below(4), (unsigned)rng.bits(1));
     return fb_reg_make(sp, (unsigned)rng.below(4), (unsigned)rng.bits(1));
   }
-  // With a small bitmap only SP 0's destinations exist: the other SPs
-  // mostly run instructions without one.
-  bool dst_ok(lockstep::Rng &rng, unsigned s) const { return !kSmallBm || s == 0 || rng.chance(1, 16); }
+  // Fold an id into the registers that exist (HMMA operands at small sizes).
+  static unsigned fold(unsigned r) {
+    if (kLowOnly) return r % kNReg;
+    return (r & 0x600u) | ((r & 0x1FFu) % kPart);
+  }
+  // With a bitmap of SP 0's registers only SP 0's destinations exist: the
+  // other SPs mostly run instructions without one.
+  bool dst_ok(lockstep::Rng &rng, unsigned s) const { return !kLowOnly || s == 0 || rng.chance(1, 16); }
   // Encode register r as source k of a FIBER-native instruction on SP s.
   void put_src(unsigned s, unsigned k, unsigned r) {
     in.src_orig[s][k] = (uint8_t)(r & 0xFF);
@@ -349,12 +386,12 @@ struct TbIssueStage {
     in.mode[w] = FB_MODE_FIBER;
     in.ext[w] = 0x100;
     in.src_valid[w] = 0x3;
-    put_src(w, 0, hmma.reg(w, 0) % kNReg);   // (a small bitmap folds them into SP 0)
-    put_src(w, 1, hmma.reg(w, 1) % kNReg);
+    put_src(w, 0, fold(hmma.reg(w, 0)));   // (a small bitmap folds them into its registers)
+    put_src(w, 1, fold(hmma.reg(w, 1)));
     put_src(w, 2, 0);
     put_src(w, 3, 0);
-    in.dst_valid[w] = !kSmallBm || w == 0;
-    in.dst_orig[w] = (uint8_t)(kSmallBm ? 0x3F : 0xF0 + w);   // the accumulator, local
+    in.dst_valid[w] = !kLowOnly || w == 0;
+    in.dst_orig[w] = (uint8_t)(kLowOnly ? 0x3F : (0xF0 + w) % kPart);   // the accumulator, local
   }
 
   // ---- the cycle
@@ -578,10 +615,14 @@ struct TbIssueStage {
         unsigned pb = (out.busy >> p) & 1u;
         unsigned pset = pb ? out.pass_src[p] : out.so[p].defer;   // p's reads still to come
         for (unsigned k = 0; k < FB_NSRC; k++) {
-          if ((in.dst_valid[s] & 1u) && ((pset >> k) & 1u) && out.so[p].src_reg[k] == out.dst_reg[s])
+          if ((in.dst_valid[s] & 1u) && ((pset >> k) & 1u) && out.so[p].src_reg[k] == out.dst_reg[s]) {
             cv.hit(pb ? b_pend_write : b_pend_same);
-          if ((in.dst_valid[p] & 1u) && ((out.so[s].defer >> k) & 1u) && out.so[s].src_reg[k] == out.dst_reg[p])
+            if (s == 3) cv.hit(b_guard_sp3);
+          }
+          if ((in.dst_valid[p] & 1u) && ((out.so[s].defer >> k) & 1u) && out.so[s].src_reg[k] == out.dst_reg[p]) {
             cv.hit(b_pend_reader);
+            if (p == 3) cv.hit(b_guard_sp3);
+          }
         }
       }
     }
@@ -634,6 +675,28 @@ struct TbIssueStage {
         if ((out.arb.shared >> p) & 1u)
           for (unsigned s = 0; s < FB_NSP; s++)
             if (((out.grant >> s) & 1u) && p / 2 != s && ((out.so[s].port_en >> p) & 1u)) cv.hit(b_bcast_remote);
+    }
+    // the pending EMPTY sets of last cycle's issues, met by this cycle's
+    // first-pass sources (the RTL's eligibility bypass)
+    for (unsigned x = 0; x < FB_NSP && rst_n; x++) {
+      if (!(in.valid[x] & 1u) || ((out.busy >> x) & 1u)) continue;
+      for (unsigned k = 0; k < FB_NSRC; k++)
+        for (unsigned w = 0; w < FB_NSP; w++)
+          if (((in.src_valid[x] >> k) & 1u) && ((pend_v >> w) & 1u) && out.so[x].src_reg[k] == pend_dst[w]) {
+            if (w == 3) cv.hit(b_byp_of3);
+            if (x == 3 && w != 3) cv.hit(b_byp_by3);
+          }
+    }
+    pend_v = 0;
+    for (unsigned s = 0; s < FB_NSP && rst_n; s++) {
+      if (!((out.issue >> s) & 1u) || !(in.dst_valid[s] & 1u) || in.all_set) continue;
+      bool dep = false;
+      for (unsigned t = 0; t < FB_NSP; t++)
+        dep |= (in.dep_valid[t] & 1u) && !(in.dep_group[t] & 1u) && in.dep_reg[t] == out.dst_reg[s];
+      if (dep) continue;
+      pend_v |= (uint8_t)(1u << s);
+      pend_dst[s] = out.dst_reg[s];
+      if (s > 0) cv.hit(b_iss_dst[s]);
     }
     if (out.range_err) cv.hit(b_range);
     if (out.upd_range_err) cv.hit(b_upd_range);

@@ -333,13 +333,20 @@ FB_API fb_err fb_xbar_step(fb_xbar *x, const fb_xbar_in *in, fb_xbar_out *out);
 /* Register busy bitmap (fiber_busy_bitmap, sequential).                    */
 /* ======================================================================= */
 
-/* State: `nrep` identical replicas of the two groups (EMPTY, FULL) of
- * `nreg` bits each: registers 0 .. nreg-1 (a smaller instance keeps the
- * low ids: SP 0's partition first). SP s's partition is s*512 .. s*512+511.
- * bits[rep][group][r / 64] bit (r % 64). Bits at and above nreg are always 0. */
+/* State: `nrep` identical replicas of the two groups (EMPTY, FULL), one bit
+ * per register that exists. SP s's partition is s*512 .. s*512+511; register
+ * r exists when r < nreg and its offset in its partition, r & 511, is below
+ * part_regs (RTL PartRegs: a power of two 1..512; below 512 nreg is 2048):
+ * at part_regs 512 the registers 0 .. nreg-1 (a smaller instance keeps the
+ * low ids: SP 0's partition first); at part_regs p < 512 the registers
+ * s*512 .. s*512+p-1 of every SP s (a small instance with registers in
+ * every SP). bits[rep][group][r / 64] bit (r % 64), indexed by the id (the
+ * RTL packs the registers that exist; its bit {r[10:9], r[log2(p)-1:0]});
+ * the bits of registers that do not exist are always 0. */
 typedef struct {
   uint16_t nreg;
   uint8_t  nrep;
+  uint16_t part_regs;
   uint64_t bits[FB_BM_MAX_NREP][2][FB_NVREG / 64];
 } fb_bm;
 
@@ -356,7 +363,7 @@ typedef struct {
   uint8_t dst_busy;            /* dst_valid and FULL[dst] set                   */
   uint8_t src_busy;            /* bit k: src_valid bit k and EMPTY[src[k]] set  */
   uint8_t range_err;           /* a valid dst outside the SP's partition or a
-                                  valid dst or source >= nreg                   */
+                                  valid dst or source that does not exist       */
 } fb_bm_elig;
 
 /* The updates one SP drives in one cycle. Issue and writeback name the SP's
@@ -383,12 +390,18 @@ typedef struct {
   uint8_t     all_set;         /* ALL-scope (SET_FIBER_NUM): set every EMPTY bit */
 } fb_bm_in;
 
-/* Reset: every bit of every replica clear. Returns FB_OK, FB_ERR_NULL, or
- * FB_ERR_RANGE when nreg is not 1..2048 or nrep not 1..4. A bitmap whose
- * nreg or nrep is out of those ranges (never reset) is refused by every
- * function below: FB_ERR_STATE, or the documented neutral value. */
+/* Reset: every bit of every replica clear, every partition whole
+ * (part_regs 512). Returns FB_OK, FB_ERR_NULL, or FB_ERR_RANGE when nreg is
+ * not 1..2048 or nrep not 1..4. A bitmap whose nreg, nrep or part_regs is
+ * out of range (never reset) is refused by every function below:
+ * FB_ERR_STATE, or the documented neutral value. */
 FB_API fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep);
-/* The bit of register r (11 bits): r, or -1 when r >= nreg. */
+/* Reset with part_regs registers in each SP's partition (RTL PartRegs):
+ * FB_ERR_RANGE also when part_regs is not a power of two 1..512, or is
+ * below 512 with nreg other than 2048. fb_bm_reset is part_regs 512. */
+FB_API fb_err fb_bm_reset_part(fb_bm *bm, unsigned nreg, unsigned nrep, unsigned part_regs);
+/* The bit of register r (11 bits): r, or -1 when r does not exist (r >=
+ * nreg, or r & 511 >= part_regs). */
 FB_API int  fb_bm_index(const fb_bm *bm, unsigned r);
 /* Eligibility of one instruction on SP `sp`, read from replica sp % nrep, in
  * the state at the start of the cycle (call it before fb_bm_step of the same
@@ -402,7 +415,8 @@ FB_API fb_err fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb
  *   2. hardware sets: issue (EMPTY), operand read (FULL, by read port);
  *   3. extended DEPBAR of SP 0, then 1, 2, 3 (the last one to touch a bit wins);
  *   4. the ALL-scope set of EMPTY.
- * An operation on a register >= nreg, and an issue or writeback of SP s
+ * An operation on a register that does not exist (>= nreg, or offset >=
+ * part_regs), and an issue or writeback of SP s
  * outside SP s's partition, is dropped. Returns
  * the update-error vector: bit s = SP s drove such an operation (a read
  * port p counts for SP p / 2, the owner of its bank). */
@@ -413,7 +427,7 @@ FB_API uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in);
  * = the update-error vector. */
 FB_API fb_err fb_bm_step_checked(fb_bm *bm, const fb_bm_in *in, uint8_t *upd_err);
 /* Bit of register r (an 11-bit id) in group `group` of replica `rep` (0
- * when out of range). */
+ * when out of range or r does not exist). */
 FB_API unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r);
 /* 1 if every replica equals replica 0 (always true for this model). */
 FB_API int  fb_bm_replicas_equal(const fb_bm *bm);
@@ -611,6 +625,9 @@ typedef struct {
                         mode with ext ignored, no bitmap, no guard, no
                         cross-SP arbitration (every request granted)          */
   uint8_t  start;    /* arbiter start after reset, 0..3 (the RTL resets to 0) */
+  uint16_t part_regs;/* bitmap registers present in each SP's partition: a
+                        power of two 1..512 (RTL PartRegs; below 512 nreg
+                        must be 2048); 0: 512                                */
 } fb_issue_cfg;
 
 /* The inputs of one SP for one cycle (RTL ports valid_i[s], mode_i[s], ...). */
@@ -741,7 +758,8 @@ typedef struct {
 } fb_issue;
 
 /* Reset: every register clear (bitmap clear, no pass pending, start =
- * cfg->start). Errors: FB_ERR_NULL (st NULL), FB_ERR_RANGE (nreg above
+ * cfg->start). Errors: FB_ERR_NULL (st NULL), FB_ERR_RANGE (part_regs not
+ * a power of two 1..512, or below 512 with nreg other than 2048; nreg above
  * 2048, nrep above 4, lanes above 32, width above 64, start above 3,
  * baseline above 1). */
 FB_API fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg);
@@ -767,7 +785,8 @@ FB_API fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg);
  * instruction in flight), FB_ERR_WIDTH (an input wider than its port, e.g.
  * valid = 2), FB_ERR_CONTRACT (an SP with passes left, last call's `again`,
  * presents an instruction other than its instruction in flight): strict,
- * nothing changes, *out zeroed. FB_ERR_RANGE: a register id >= nreg (an update port's id not
+ * nothing changes, *out zeroed. FB_ERR_RANGE: a register id that does not exist
+ * (>= nreg, or its offset r & 511 >= part_regs; an update port's id not
  * fitting 11 bits included: never taken modulo 2^11) was dropped as the RTL
  * drops it (range_err / upd_range_err set); the cycle was executed. */
 FB_API fb_err fb_issue_step(fb_issue *st, const fb_issue_in *in, fb_issue_out *out);
@@ -802,7 +821,8 @@ typedef struct {
   uint8_t busy;        /* SP sp has passes left: only its instruction in
                           flight may be presented (fb_issue_out.again)       */
   uint8_t illegal;     /* CUDA-native with the enable bit                     */
-  uint8_t range_err;   /* a register id >= nreg                               */
+  uint8_t range_err;   /* a register id that does not exist (>= nreg, or
+                          offset >= part_regs)                               */
   uint8_t src_empty;   /* bit k: source k is EMPTY                            */
   uint8_t dst_full;    /* the destination is FULL                             */
   uint8_t guard;       /* the pending-read guard holds it                     */
@@ -857,7 +877,7 @@ FB_API int fb_issue_trace(const fb_issue_out *out, uint64_t cycle, char *buf, un
  * payload is the struct's bytes (same ABI: same compiler layout and byte
  * order; a checkpoint is for the same build of the library). */
 #define FB_CKPT_MAGIC  0x4B434246u    /* "FBCK" in a little-endian file */
-#define FB_CKPT_LAYOUT 1u
+#define FB_CKPT_LAYOUT 2u
 #define FB_CKPT_HDR_BYTES 16u
 typedef struct {
   uint32_t magic;

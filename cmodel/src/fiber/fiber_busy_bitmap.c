@@ -14,8 +14,9 @@
  * simulator that does not look at replicas can run with one (nrep = 1):
  * the behaviour is the same.
  *
- * Registers: ids 0 .. nreg-1 exist (bit r is register r); SP s's partition
- * is ids s*512 .. s*512+511. Destinations are local (the ISA has no remote write): an issue or
+ * Registers: id r exists when r < nreg and its offset r & 511 is below
+ * part_regs (bit r is register r); SP s's partition is ids s*512 ..
+ * s*512+511 (at part_regs < 512, with nreg 2048, its first part_regs ids). Destinations are local (the ISA has no remote write): an issue or
  * writeback of SP s, and the destination of SP s's query, must lie in SP
  * s's partition. Operand reads come by read port (the register-read
  * cycle's bank addresses), one row per port.
@@ -32,7 +33,7 @@
  * Applying the steps in sequence to the stored bits is the priority chain
  * of the RTL's next-state logic: a later step overrides an earlier one on
  * the same bit and leaves every other bit alone. An operation on a register
- * >= nreg (a smaller RTL instance), or an issue or writeback
+ * that does not exist (a smaller RTL instance), or an issue or writeback
  * outside the SP's partition, is dropped and raises the SP's update-error
  * bit (a read port's error goes to the SP owning the bank).
  */
@@ -40,20 +41,26 @@
 
 #include "fiber_internal.h"
 
-fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) {
+fb_err fb_bm_reset_part(fb_bm *bm, unsigned nreg, unsigned nrep, unsigned part_regs) {
   if (!bm) return FB_ERR_NULL;
   if (nreg < 1 || nreg > FB_NVREG || nrep < 1 || nrep > FB_BM_MAX_NREP) return FB_ERR_RANGE;
+  if (part_regs < 1 || part_regs > 512 || (part_regs & (part_regs - 1u)) != 0 ||
+      (part_regs < 512 && nreg != FB_NVREG))
+    return FB_ERR_RANGE;
   memset(bm, 0, sizeof *bm);
   bm->nreg = (uint16_t)nreg;
   bm->nrep = (uint8_t)nrep;
+  bm->part_regs = (uint16_t)part_regs;
   return FB_OK;
 }
+
+fb_err fb_bm_reset(fb_bm *bm, unsigned nreg, unsigned nrep) { return fb_bm_reset_part(bm, nreg, nrep, 512); }
 
 #define bm_ok fb_bm_ok
 
 int fb_bm_index(const fb_bm *bm, unsigned r) {
   if (!bm_ok(bm)) return -1;
-  return r < bm->nreg ? (int)r : -1;   /* never taken modulo 2^11 */
+  return fb_bm_missing(r, bm->nreg, fb_bm_pmask(bm)) ? -1 : (int)r;   /* never taken modulo 2^11 */
 }
 
 unsigned fb_bm_get(const fb_bm *bm, unsigned rep, unsigned group, unsigned r) {
@@ -82,7 +89,7 @@ fb_err fb_bm_check(const fb_bm *bm, unsigned sp, const fb_bm_query *q, fb_bm_eli
 
 uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
   if (!in || !bm_ok(bm)) return 0xFF;
-  const unsigned nreg = bm->nreg;
+  const unsigned nreg = bm->nreg, pmask = fb_bm_pmask(bm);
   uint64_t(*g)[FB_BM_WORDS] = bm->bits[0];
   uint64_t dirty = 0;   /* words written this cycle: bit 32*group + word */
   unsigned err = 0;
@@ -93,7 +100,8 @@ uint8_t fb_bm_step(fb_bm *bm, const fb_bm_in *in) {
 #define BM_WR(s, grp, reg, val, local)                                              \
   do {                                                                              \
     unsigned r_ = (reg);                                                            \
-    if (r_ >= nreg || ((local) && fb_reg_sp(r_) != (s))) err |= 1u << (s);          \
+    if (fb_bm_missing(r_, nreg, pmask) || ((local) && fb_reg_sp(r_) != (s)))         \
+      err |= 1u << (s);                                                             \
     else fb_bm_wr(g, &dirty, (grp), r_, (val));                                     \
   } while (0)
 

@@ -164,13 +164,41 @@ static inline unsigned fb_ctz64(uint64_t v) {
 
 /* ---- selector (fiber_operand_sel) ---- */
 
-/* The selector's function (fb_sel_eval): every field of *out written. The
- * address of source k is {hi2, lo1, orig8}, so its port is 2*hi2 + orig8[0]
- * and its row {lo1, orig8[7:1]}; the rows claimed travel as one 64-bit word
- * (byte p = port p) and the first-claim / defer rule is computed without
- * branches on the data. Returns port_row packed (byte p = port p). */
+/* The four sources side by side: 16-bit lane k of a 64-bit word holds a
+ * field of source k. */
+#define FB_LANE16_LSBS 0x0001000100010001ull
+
+/* Four bytes (byte k at bits 8k+7..8k) to the low bytes of the lanes, and
+ * lanes below 256 back to four bytes. */
+static inline uint64_t fb_u8x4_lanes(uint32_t b) {
+  uint64_t x = b;
+  x = (x | x << 16) & 0x0000FFFF0000FFFFull;
+  return (x | x << 8) & 0x00FF00FF00FF00FFull;
+}
+
+static inline uint32_t fb_lanes_u8x4(uint64_t x) {
+  x = (x | x >> 8) & 0x0000FFFF0000FFFFull;
+  return (uint32_t)(x | x >> 16);
+}
+
+/* The selector's function (fb_sel_eval): every field of *out written.
+ * Returns port_row packed (byte p = port p).
+ *
+ * The address of source k is {hi2, lo1, orig8}, so its port is
+ * 2*hi2 + orig8[0] and its row {lo1, orig8[7:1]}; the four addresses, ports
+ * and rows are formed at once in 16-bit lanes. A multiply spreads packed
+ * fields to the lanes (the high bits, the low bits, the valid bits): field
+ * k of width w at bit w*k times 2^((16-w)*k) lands at bit 16k, and every
+ * other product term lands outside the lane bits kept and apart from the
+ * others (no carry).
+ *
+ * The first-claim rule without a claim register: the valid sources write
+ * their rows into the port-row word from the highest-numbered to the
+ * lowest, so each enabled port ends with the row of its lowest-numbered
+ * valid source; a valid source is deferred when the row left on its port
+ * differs from its own (the same row twice is one read). */
 FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid, const uint8_t orig[FB_NSRC],
-                                  unsigned ext, unsigned dst_orig, fb_sel_out *out) {
+                                      unsigned ext, unsigned dst_orig, fb_sel_out *out) {
   mode &= 1u;
   sp &= 0x3u;
   valid &= 0xFu;
@@ -184,28 +212,36 @@ FB_ALWAYS_INLINE uint64_t fb_sel_core(unsigned mode, unsigned sp, unsigned valid
   x = (x | (x >> 1)) & 0x55u;
   x = (x | (x >> 1)) & 0x33u;
   x = (x | (x >> 2)) & 0x0Fu;
-  unsigned claimed = 0, defer = 0, remote = valid & x;
-  uint64_t rows = 0;
+  /* lane k: orig8[k], hi2[k], lo1[k]; then address, port and row */
+  const uint64_t o = fb_u8x4_lanes(fb_pack_u8x4(orig));
+  const uint64_t hi = ((uint64_t)his * 0x0000040010004001ull) & 0x0003000300030003ull;
+  const uint64_t lo = ((uint64_t)los * 0x0000200040008001ull) & FB_LANE16_LSBS;
+  const uint64_t port = (hi << 1) | (o & FB_LANE16_LSBS);
+  const uint64_t row = (lo << 7) | ((o >> 1) & 0x007F007F007F007Full);
+  fb_unpack_u16x4((hi << 9) | (lo << 8) | o, out->src_reg);
+  fb_unpack_u8x4(fb_lanes_u8x4(port), out->src_port);
+  /* byte p of own[k]: the row of valid source k if on port p, mask[k] its
+   * byte; the rows written in reverse source order. Lane k of shift: 8 *
+   * port, of vbyte: 0xFF when source k is valid. */
+  const uint64_t shift = port << 3;
+  const uint64_t vbyte = (((uint64_t)valid * 0x0000200040008001ull) & FB_LANE16_LSBS) * 0xFFu;
+  uint64_t own[FB_NSRC], mask[FB_NSRC], rows = 0, used = 0;
   FB_UNROLL
-  for (unsigned k = 0; k < FB_NSRC; k++) {
-    unsigned o = orig[k];
-    unsigned hi = (his >> (2u * k)) & 0x3u;
-    unsigned lo = (los >> k) & 1u;
-    unsigned port = hi * 2u + (o & 1u);
-    unsigned row = (lo << 7) | (o >> 1);
-    unsigned vk = (valid >> k) & 1u;
-    unsigned had = (claimed >> port) & 1u;
-    unsigned prev = (unsigned)(rows >> (8u * port)) & 0xFFu;
-    unsigned claim = vk & (had ^ 1u);
-    out->src_reg[k] = (uint16_t)((hi << 9) | (lo << 8) | o);
-    out->src_port[k] = (uint8_t)port;
-    defer |= (vk & had & (prev != row)) << k;
-    rows |= (uint64_t)(row * claim) << (8u * port);
-    claimed |= claim << port;
+  for (unsigned k = FB_NSRC; k-- > 0;) {
+    unsigned sh = (unsigned)(shift >> (16u * k)) & 0x38u;
+    mask[k] = ((vbyte >> (16u * k)) & 0xFFu) << sh;
+    own[k] = ((row >> (16u * k)) & 0xFFu) << sh;
+    rows ^= (rows ^ own[k]) & mask[k];
+    used |= mask[k];
   }
+  unsigned defer = 0;
+  FB_UNROLL
+  for (unsigned k = 0; k < FB_NSRC; k++) defer |= (unsigned)(((rows ^ own[k]) & mask[k]) != 0) << k;
   fb_unpack8(rows, out->port_row);
-  out->port_en = (uint8_t)claimed;
-  out->remote = (uint8_t)remote;
+  /* the enabled ports: bit 0 of each used byte gathered to bit p (bit 8p
+   * times 2^(56-7p) lands at bit 56+p) */
+  out->port_en = (uint8_t)(((used & FB_BYTE_LSBS) * 0x0102040810204080ull) >> 56);
+  out->remote = (uint8_t)(valid & x);
   out->defer = (uint8_t)defer;
   out->conflict = (uint8_t)(defer != 0);
   out->illegal = (uint8_t)((mode ^ 1u) & fb_ext_en(ext));
@@ -286,7 +322,17 @@ FB_ALWAYS_INLINE void fb_arb_out_w(unsigned q, unsigned grant, const unsigned v[
 /* A bitmap set up by fb_bm_reset (a never-reset one would index past its
  * arrays). */
 static inline int fb_bm_ok(const fb_bm *bm) {
-  return bm && bm->nreg >= 1 && bm->nreg <= FB_NVREG && bm->nrep >= 1 && bm->nrep <= FB_BM_MAX_NREP;
+  return bm && bm->nreg >= 1 && bm->nreg <= FB_NVREG && bm->nrep >= 1 && bm->nrep <= FB_BM_MAX_NREP &&
+         bm->part_regs >= 1 && bm->part_regs <= 512 && (bm->part_regs & (bm->part_regs - 1u)) == 0 &&
+         (bm->part_regs == 512 || bm->nreg == FB_NVREG);
+}
+
+/* The offset bits of a register that does not exist: r & mask != 0 (0 at
+ * part_regs 512). */
+static inline unsigned fb_bm_pmask(const fb_bm *bm) { return 511u & ~(unsigned)(bm->part_regs - 1u); }
+/* 1 when register id r (any width) does not exist in the bitmap. */
+static inline unsigned fb_bm_missing(unsigned r, unsigned nreg, unsigned pmask) {
+  return (r >= nreg) | ((r & pmask) != 0);
 }
 
 static inline unsigned fb_bm_bit(const uint64_t *g, unsigned r) { return (unsigned)(g[r >> 6] >> (r & 63)) & 1u; }
@@ -297,18 +343,18 @@ static inline unsigned fb_bm_bit(const uint64_t *g, unsigned r) { return (unsign
 FB_ALWAYS_INLINE void fb_bm_check_core(const fb_bm *bm, unsigned sp, unsigned dst_valid, unsigned dst,
                                        unsigned src_valid, const uint16_t src[FB_NSRC], fb_bm_elig *out) {
   sp &= 0x3u;
-  unsigned nrep = bm->nrep, nreg = bm->nreg;
+  unsigned nrep = bm->nrep, nreg = bm->nreg, pmask = fb_bm_pmask(bm);
   const uint64_t(*rep)[FB_BM_WORDS] = bm->bits[sp < nrep ? sp : sp % nrep];
-  unsigned d = dst & 0x7FFu;   /* the bit read; an id >= nreg (>= 2^11 too) is a range error */
+  unsigned d = dst & 0x7FFu;   /* the bit read; a missing id (>= 2^11 too) is a range error */
   unsigned dv = dst_valid & 1u;
-  unsigned drange = dv & ((dst >= nreg) | (fb_reg_sp(d) != sp));
+  unsigned drange = dv & (fb_bm_missing(dst, nreg, pmask) | (fb_reg_sp(d) != sp));
   unsigned dst_busy = dv & (drange ^ 1u) & fb_bm_bit(rep[FB_BM_FULL], d);
   unsigned range = drange, src_busy = 0;
   FB_UNROLL
   for (unsigned k = 0; k < FB_NSRC; k++) {
     unsigned r = src[k] & 0x7FFu;
     unsigned vk = (src_valid >> k) & 1u;
-    unsigned in = src[k] < nreg;
+    unsigned in = fb_bm_missing(src[k], nreg, pmask) ^ 1u;
     range |= vk & (in ^ 1u);
     src_busy |= (vk & in & fb_bm_bit(rep[FB_BM_EMPTY], r)) << k;
   }
@@ -331,6 +377,17 @@ FB_ALWAYS_INLINE void fb_bm_wr(uint64_t (*g)[FB_BM_WORDS], uint64_t *dirty, unsi
 
 /* The ALL-scope set of every existing EMPTY bit (step 4). */
 FB_ALWAYS_INLINE void fb_bm_all_set(fb_bm *bm, uint64_t *dirty) {
+  if (bm->part_regs < 512u) {   /* nreg 2048: the first part_regs bits of each partition */
+    unsigned p = bm->part_regs, per = p >= 64u ? p / 64u : 1u;
+    uint64_t m = p >= 64u ? ~0ull : (1ull << p) - 1u;
+    uint64_t *e = bm->bits[0][FB_BM_EMPTY];
+    for (unsigned s = 0; s < FB_NSP; s++)
+      for (unsigned i = 0; i < per; i++) {
+        e[s * 8u + i] = m;
+        *dirty |= 1ull << (FB_BM_EMPTY * 32u + s * 8u + i);
+      }
+    return;
+  }
   unsigned nreg = bm->nreg, words = (nreg + 63u) / 64u;
   uint64_t last = (nreg % 64u) ? (1ull << (nreg % 64u)) - 1u : ~0ull;
   uint64_t *e = bm->bits[0][FB_BM_EMPTY];

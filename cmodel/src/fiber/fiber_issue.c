@@ -52,6 +52,7 @@ static inline uint32_t issue_remw(const fb_issue *st) { return fb_pack_u8x4(st->
 static inline int issue_cfg_ok(const fb_issue *st) {
   const fb_issue_cfg *c = &st->cfg;
   return st->magic == ISSUE_MAGIC && fb_bm_ok(&st->bm) && c->nreg == st->bm.nreg && c->nrep == st->bm.nrep &&
+         c->part_regs == st->bm.part_regs &&
          c->baseline <= 1u && c->lanes == st->xbar.lanes && c->width >= 1u && c->width <= FB_XBAR_MAX_WIDTH &&
          st->arb.start < FB_NSP && (!c->lanes || c->width == st->xbar.width);
 }
@@ -73,7 +74,9 @@ fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg) {
   if (c.nreg == 0) c.nreg = FB_NVREG;
   if (c.nrep == 0) c.nrep = FB_BM_NREP;
   if (c.width == 0) c.width = FB_XBAR_WIDTH;
-  if (c.nreg > FB_NVREG || c.nrep > FB_BM_MAX_NREP || c.lanes > FB_XBAR_MAX_LANES ||
+  if (c.part_regs == 0) c.part_regs = 512;
+  if (c.part_regs > 512 || (c.part_regs & (c.part_regs - 1u)) != 0 || (c.part_regs < 512 && c.nreg != FB_NVREG) ||
+      c.nreg > FB_NVREG || c.nrep > FB_BM_MAX_NREP || c.lanes > FB_XBAR_MAX_LANES ||
       c.width > FB_XBAR_MAX_WIDTH || c.start >= FB_NSP || c.baseline > 1u) {
     st->magic = 0;   /* a failed re-reset leaves nothing running: refused */
     return FB_ERR_RANGE;
@@ -82,7 +85,7 @@ fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg) {
   st->cfg = c;
   fb_arb_reset(&st->arb);
   st->arb.start = c.start;
-  fb_err e = fb_bm_reset(&st->bm, c.nreg, c.nrep);
+  fb_err e = fb_bm_reset_part(&st->bm, c.nreg, c.nrep, c.part_regs);
   if (e == FB_OK && c.lanes) e = fb_xbar_reset(&st->xbar, c.lanes, c.width);
   if (e != FB_OK) {
     st->magic = 0;
@@ -92,17 +95,27 @@ fb_err fb_issue_reset(fb_issue *st, const fb_issue_cfg *cfg) {
   return FB_OK;
 }
 
-/* Strict port widths: 1 if any input is wider than its RTL port (the OR
- * of values is above a width's maximum exactly when one of them is). */
+/* Strict port widths: 1 if any input is wider than its RTL port. The bits
+ * above each field's port width, as an SP input (padding 0); the inputs of
+ * the four SPs are OR-ed and tested against it a word at a time. */
+static const fb_issue_sp_in kTooWide = {.valid = 0xFE, .mode = 0xFE, .src_valid = 0xF0, .ext = 0xE000,
+                                        .dst_valid = 0xFE, .wb_valid = 0xFE, .cons_valid = 0xF0,
+                                        .dep_valid = 0xFE, .dep_group = 0xFE, .dep_set = 0xFE};
+#define ISSUE_SP_WORDS (sizeof(fb_issue_sp_in) / 8u)
+_Static_assert(sizeof(fb_issue_sp_in) % 8u == 0, "an SP input is whole 64-bit words");
+
 static inline int issue_too_wide(const fb_issue_in *in) {
-  unsigned one = in->all_set, four = 0, ext = 0;
-  for (unsigned s = 0; s < FB_NSP; s++) {
-    const fb_issue_sp_in *p = &in->sp[s];
-    one |= p->valid | p->mode | p->dst_valid | p->wb_valid | p->dep_valid | p->dep_group | p->dep_set;
-    four |= p->src_valid | p->cons_valid;
-    ext |= p->ext;
+  uint64_t any[ISSUE_SP_WORDS] = {0}, w, bad = in->all_set > 1u;
+  for (unsigned s = 0; s < FB_NSP; s++)
+    for (unsigned i = 0; i < ISSUE_SP_WORDS; i++) {
+      memcpy(&w, (const unsigned char *)&in->sp[s] + 8u * i, 8);
+      any[i] |= w;
+    }
+  for (unsigned i = 0; i < ISSUE_SP_WORDS; i++) {
+    memcpy(&w, (const unsigned char *)&kTooWide + 8u * i, 8);
+    bad |= any[i] & w;
   }
-  return one > 1u || four > 0xFu || ext > 0x1FFFu;
+  return bad != 0;
 }
 
 /* Pending-read guard (docs/fiber.md 5a). Per SP p: busy = passes remain;
@@ -179,8 +192,22 @@ static void issue_fold(fb_issue *st) {
   memset(st->lane_opnd, 0, sizeof st->lane_opnd);
 }
 
-/* Bits set in a 4-bit vector. */
-static const uint8_t kPop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+/* Per-SP values side by side, byte s = SP s (4-bit values): a 4-bit SP
+ * mask to bytes of 0xFF, the bytes that are not 0 back to an SP mask, and
+ * the bits set in each byte. */
+static inline uint32_t issue_sp_bytes(unsigned m) {
+  return ((m & 0xFu) * 0x00204081u & 0x01010101u) * 0xFFu;   /* bit s to bit 8s */
+}
+
+static inline unsigned issue_sp_nonzero(uint32_t x) {
+  uint32_t nz = ((x + 0x7F7F7F7Fu) & 0x80808080u) >> 7;        /* bytes below 0x80 */
+  return (nz * 0x01020408u) >> 24;                              /* bit 8s to bit 24+s */
+}
+
+static inline uint32_t issue_sp_popcount(uint32_t x) {
+  x -= (x >> 1) & 0x55555555u;
+  return (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+}
 
 /* The data path: the crossbar's select, decoded one-hot at issue, and this
  * cycle's bank words (out of line: its 6 KB of words stay off the timing
@@ -202,14 +229,14 @@ static void issue_xbar(fb_issue *st, const fb_issue_out *out, const uint8_t sel_
 
 /* The bitmap updates of the cycle (section 7's order: clears, sets, DEPBAR
  * by SP, ALL), written straight into replica 0 and then broadcast. An id
- * at or above nreg (nreg <= 2048: also one that does not fit 11 bits, never
- * taken modulo 2^11) and an issue or writeback outside the SP's partition
+ * that does not exist (at or above nreg, nreg <= 2048: also one that does
+ * not fit 11 bits, never taken modulo 2^11; or offset >= part_regs) and an issue or writeback outside the SP's partition
  * are dropped and set the SP's update-error bit; a read port's error goes
  * to the SP owning its bank. Returns the update-error vector. */
 FB_ALWAYS_INLINE unsigned issue_bm_update(fb_issue *st, const fb_issue_in *in, unsigned issue,
                                           const uint16_t dst_reg[FB_NSP]) {
   fb_bm *bm = &st->bm;
-  const unsigned nreg = bm->nreg;
+  const unsigned nreg = bm->nreg, pmask = fb_bm_pmask(bm);
   uint64_t(*g)[FB_BM_WORDS] = bm->bits[0];
   uint64_t dirty = 0;
   unsigned err = 0;
@@ -218,7 +245,7 @@ FB_ALWAYS_INLINE unsigned issue_bm_update(fb_issue *st, const fb_issue_in *in, u
     const fb_issue_sp_in *p = &in->sp[s];
     if (p->wb_valid) {
       unsigned r = p->wb_dst;
-      if (r >= nreg || fb_reg_sp(r) != s) err |= 1u << s;
+      if (fb_bm_missing(r, nreg, pmask) || fb_reg_sp(r) != s) err |= 1u << s;
       else fb_bm_wr(g, &dirty, FB_BM_EMPTY, r, 0);
     }
     const unsigned cv = p->cons_valid;
@@ -226,7 +253,7 @@ FB_ALWAYS_INLINE unsigned issue_bm_update(fb_issue *st, const fb_issue_in *in, u
     for (unsigned k = 0; k < FB_NSRC; k++) {
       if (!((cv >> k) & 1u)) continue;
       unsigned r = p->cons_src[k];
-      if (r >= nreg) err |= 1u << s;
+      if (fb_bm_missing(r, nreg, pmask)) err |= 1u << s;
       else fb_bm_wr(g, &dirty, FB_BM_FULL, r, 0);
     }
   }
@@ -235,14 +262,14 @@ FB_ALWAYS_INLINE unsigned issue_bm_update(fb_issue *st, const fb_issue_in *in, u
   for (unsigned s = 0; s < FB_NSP; s++) {
     if (((issue >> s) & 1u) && in->sp[s].dst_valid) {
       unsigned r = dst_reg[s];
-      if (r >= nreg) err |= 1u << s;
+      if (fb_bm_missing(r, nreg, pmask)) err |= 1u << s;
       else fb_bm_wr(g, &dirty, FB_BM_EMPTY, r, 1);
     }
   }
   for (unsigned occ = st->rd_occ; occ; occ &= occ - 1u) {
     unsigned pt = fb_ctz64(occ);
     unsigned r = fb_reg_make(pt / 2u, st->rd_row[pt], pt % 2u);
-    if (r >= nreg) err |= 1u << (pt / 2u);
+    if (fb_bm_missing(r, nreg, pmask)) err |= 1u << (pt / 2u);
     else fb_bm_wr(g, &dirty, FB_BM_FULL, r, 1);
   }
   /* 3. extended DEPBAR, SP order (the last one to touch a bit wins) */
@@ -250,7 +277,7 @@ FB_ALWAYS_INLINE unsigned issue_bm_update(fb_issue *st, const fb_issue_in *in, u
     const fb_issue_sp_in *p = &in->sp[s];
     if (p->dep_valid) {
       unsigned r = p->dep_reg;
-      if (r >= nreg) err |= 1u << s;
+      if (fb_bm_missing(r, nreg, pmask)) err |= 1u << s;
       else fb_bm_wr(g, &dirty, p->dep_group, r, p->dep_set);
     }
   }
@@ -287,25 +314,29 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   /* Every output field below is written in full: the selector core, the
    * bitmap query core and the arbiter fill theirs, the bit vectors are
    * gathered in locals. (The inputs are known to fit their ports here.) */
-  const unsigned base = st->cfg.baseline, nrep = st->bm.nrep, full = st->bm.nreg == FB_NVREG;
-  unsigned busyv = 0, eligv = 0, rerr = 0, illv = 0, confv = 0, pend = 0, emptyv = 0, fullv = 0, validv = 0, dstv = 0;
+  const unsigned base = st->cfg.baseline, nrep = st->bm.nrep, full = st->bm.nreg == FB_NVREG && st->bm.part_regs == 512u;
+  unsigned eligv = 0, rerr = 0, illv = 0, confv = 0, pend = 0, emptyv = 0, fullv = 0, validv = 0, dstv = 0;
   unsigned rv[FB_NSP], ports[FB_NSP];
   uint64_t rows[FB_NSP];
+  uint32_t passw = 0, deferw = 0, remotew = 0;   /* byte s = SP s */
+  const uint32_t remw0 = fb_pack_u8x4(st->rem);    /* rem, byte s = SP s */
+  const unsigned busyv = issue_sp_nonzero(remw0);  /* busy: passes remain */
 
   /* 1-2. pass, selectors, eligibility from the state at the start of the cycle */
   FB_UNROLL
   for (unsigned s = 0; s < FB_NSP; s++) {
     const fb_issue_sp_in *p = &in->sp[s];
     fb_sel_out *so = &out->sel[s];
-    unsigned rem = st->rem[s], busy = rem != 0;
-    unsigned pass = busy ? rem : p->src_valid;
-    out->pass_src[s] = (uint8_t)pass;
+    unsigned rem = (remw0 >> (8u * s)) & 0xFFu;
+    unsigned pass = rem ? rem : p->src_valid;
     rows[s] = fb_sel_core(base ? FB_MODE_CUDA : p->mode, s, pass, p->src_orig, base ? 0u : p->ext, p->dst_orig,
                           so);
     /* the selector's outputs read back before any other store */
     const unsigned dreg = so->dst_reg, vs = p->src_valid, vd = p->dst_valid;
-    const uint64_t sregs = fb_pack_u16x4(so->src_reg);
     ports[s] = so->port_en;
+    passw |= pass << (8u * s);
+    deferw |= (uint32_t)so->defer << (8u * s);
+    remotew |= (uint32_t)so->remote << (8u * s);
     illv |= (unsigned)so->illegal << s;
     confv |= (unsigned)so->conflict << s;
     out->dst_reg[s] = (uint16_t)dreg;
@@ -318,8 +349,8 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
         const uint64_t(*rep)[FB_BM_WORDS] = st->bm.bits[kRepOf[nrep][s]];
         unsigned db = vd & fb_bm_bit(rep[FB_BM_FULL], dreg), sb = 0;
         FB_UNROLL
-        for (unsigned k = 0; k < FB_NSRC; k++)
-          sb |= ((vs >> k) & fb_bm_bit(rep[FB_BM_EMPTY], (unsigned)(sregs >> (16u * k)) & 0x7FFu)) << k;
+        for (unsigned k = 0; k < FB_NSRC; k++) sb |= fb_bm_bit(rep[FB_BM_EMPTY], so->src_reg[k]) << k;
+        sb &= vs;
         e->dst_busy = (uint8_t)db;
         e->src_busy = (uint8_t)sb;
         e->range_err = 0;
@@ -335,10 +366,10 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
         fullv |= (unsigned)e->dst_busy << s;
       }
     }
-    busyv |= busy << s;
     validv |= (p->valid & 1u) << s;
     dstv |= (vd & 1u) << s;
   }
+  fb_unpack_u8x4(passw, out->pass_src);
   out->busy = (uint8_t)busyv;
   out->eligible = (uint8_t)eligv;
   out->range_err = (uint8_t)rerr;
@@ -374,11 +405,9 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
     st->arb.start = (uint8_t)((q + 1u) & (FB_NSP - 1u));
   }
   unsigned issue = grant & ~confv;
-  uint8_t sel_valid[FB_NSP];
-  FB_UNROLL
-  for (unsigned s = 0; s < FB_NSP; s++) {
-    sel_valid[s] = (uint8_t)(((grant >> s) & 1u) ? (out->pass_src[s] & ~out->sel[s].defer & 0xFu) : 0u);
-  }
+  /* the select registered at issue: a granted pass reads what it does not
+   * defer (byte s = SP s) */
+  const uint32_t grantw = issue_sp_bytes(grant), selw = passw & ~deferw & grantw;
   out->grant = (uint8_t)grant;
   out->issue = (uint8_t)issue;
   out->stall = (uint8_t)(validv & ~issue);
@@ -389,6 +418,8 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   FB_UNROLL
   for (unsigned s = 0; s < FB_NSP; s++) fb_unpack_u16x4(fb_pack_u16x4(st->rd_reg[s]), out->opnd_reg[s]);
   if (st->cfg.lanes) {
+    uint8_t sel_valid[FB_NSP];
+    fb_unpack_u8x4(selw, sel_valid);
     issue_xbar(st, out, sel_valid, port_data, opnd);
   } else if (opnd) {
     memset(opnd, 0, sizeof *opnd);
@@ -415,29 +446,27 @@ fb_err fb_issue_step_data(fb_issue *st, const fb_issue_in *in, const fb_xbar_wor
   lb[FB_WHY_ILLEGAL] += kSpread16[nis & illv];
   lb[FB_WHY_RANGE] += kSpread16[f & rerr];
   const uint64_t cyc = st->stats.cycles++;
-  unsigned again = 0, wend = (~validv | grant) & 0xFu;
-  uint32_t remw = 0, rdvw = 0;
-  uint64_t nloc = 0, nrem = 0;
+  const unsigned wend = (~validv | grant) & 0xFu;
+  /* rem' = !valid ? 0 : grant ? defer : rem, byte s = SP s */
+  const uint32_t remw = issue_sp_bytes(validv) & ((grantw & deferw) | (~grantw & fb_pack_u8x4(st->rem)));
+  const unsigned again = issue_sp_nonzero(remw);
+  for (unsigned m = again & grant & ~busyv; m; m &= m - 1u) {   /* a first pass with more to read */
+    unsigned s = fb_ctz64(m);
+    st->insn_q[s] = issue_pack(&in->sp[s]);
+  }
   FB_UNROLL
   for (unsigned s = 0; s < FB_NSP; s++) {
-    unsigned g = (grant >> s) & 1u, v = in->sp[s].valid & 1u, bit = 1u << s;
-    unsigned rem = !v ? 0u : g ? (out->sel[s].defer & 0xFu) : st->rem[s];
-    if (rem && g && !(busyv & bit)) st->insn_q[s] = issue_pack(&in->sp[s]);   /* a first pass with more to read */
-    again |= (rem != 0) << s;
-    remw |= (uint32_t)rem << (8u * s);
-    rdvw |= (uint32_t)sel_valid[s] << (8u * s);
     fb_unpack_u16x4(fb_pack_u16x4(out->sel[s].src_reg), st->rd_reg[s]);
     /* a wait ends with a grant or with no instruction */
     st->since[s] = ((wend >> s) & 1u) ? cyc + 1u : st->since[s];
-    /* the operand words this pass reads (delivered next cycle) */
-    unsigned rd = sel_valid[s], rm = rd & out->sel[s].remote;
-    nrem += (uint64_t)kPop4[rm] << (16u * s);
-    nloc += (uint64_t)kPop4[rd & ~rm] << (16u * s);
   }
   fb_unpack_u8x4(remw, st->rem);         /* (one store each: the next call */
-  fb_unpack_u8x4(rdvw, st->rd_valid);    /* loads them whole)              */
-  st->lane_opnd[0] += nloc;
-  st->lane_opnd[1] += nrem;
+  fb_unpack_u8x4(selw, st->rd_valid);    /* loads them whole)              */
+  /* the operand words this pass reads (delivered next cycle), in 16-bit
+   * lanes */
+  const uint32_t rmw = selw & remotew;
+  st->lane_opnd[0] += fb_u8x4_lanes(issue_sp_popcount(selw & ~rmw));
+  st->lane_opnd[1] += fb_u8x4_lanes(issue_sp_popcount(rmw));
   if (((cyc + 1u) & (ISSUE_FOLD - 1u)) == 0) issue_fold(st);
   out->again = (uint8_t)again;
   st->rd_occ = base ? 0 : out->arb.occ;

@@ -18,7 +18,7 @@
 
 /* ---------------------------------------------------------------------- */
 /* Independent reference: one byte per register id (11 bits) and group.   */
-/* Registers 0 .. nreg-1 exist; an issue or                                */
+/* Registers r < nreg with offset r & 511 below part (0: 512) exist; an issue or */
 /* writeback of SP s (and SP s's query destination) must lie in SP s's     */
 /* partition; an operand read comes by read port p (register               */
 /* {p / 2, row, p % 2}). The cycle's events are first marked per register, */
@@ -28,11 +28,11 @@
 /*   FULL'  = last DEPBAR on it ? its value : read ? 1 : consume ? 0 : FULL */
 /* ---------------------------------------------------------------------- */
 typedef struct {
-  unsigned nreg;
+  unsigned nreg, part;   /* part: registers per partition, 0 for 512 */
   uint8_t e[FB_NVREG], f[FB_NVREG];
 } ref_bm;
 
-static int ref_exists(const ref_bm *m, unsigned r) { return r < m->nreg; }
+static int ref_exists(const ref_bm *m, unsigned r) { return r < m->nreg && (r & 511u) < (m->part ? m->part : 512u); }
 static int ref_local(unsigned r, unsigned s) { return ((r >> 9) & 3) == s; }
 
 static unsigned ref_step(ref_bm *m, const fb_bm_in *in) {
@@ -111,6 +111,9 @@ static void expect_state(const fb_bm *bm, const ref_bm *m, unsigned long cyc) {
         if (bm->bits[rep][g][w] & above)
           cr_assert_fail("cyc %lu replica %u group %u word %u: a bit above nreg is set", cyc, rep, g, w);
       }
+    for (unsigned r = 0; r < FB_NVREG; r++)   /* the bits of missing registers stay 0 */
+      if (!ref_exists(m, r) && ((bm->bits[rep][0][r / 64] | bm->bits[rep][1][r / 64]) >> (r % 64) & 1u))
+        cr_assert_fail("cyc %lu replica %u: the bit of missing register %u is set", cyc, rep, r);
   }
   cr_assert(fb_bm_replicas_equal(bm), "cyc %lu: replicas differ", cyc);
 }
@@ -527,7 +530,7 @@ Test(fiber_busy_bitmap, small_size_range_errors) {
 /* Random stimulus for one cycle: ids mostly in range (a few beyond, to
  * raise range errors), concentrated on few registers so that collisions
  * are frequent. Bits are taken from a pool to keep the generator cheap. */
-typedef struct { fbt_rng *r; uint64_t pool; unsigned left; } bit_pool;
+typedef struct { fbt_rng *r; uint64_t pool; unsigned left; unsigned part; } bit_pool;
 
 static inline unsigned take(bit_pool *b, unsigned n) {
   if (b->left < n) {
@@ -553,6 +556,9 @@ static inline unsigned rnd_reg(bit_pool *b, unsigned nreg, unsigned sp) {
     r = i * (nreg >= 24 ? nreg / 24 : 1);
   }
   if (sp < 4 && take(b, 3) != 0) r = (r & 0x1FFu) | (sp << 9);
+  /* partitions of b->part registers: mostly a register that exists, of
+   * any SP (the offset folded into the partition) */
+  if (b->part && take(b, 3) != 0) r = (r & ~0x1FFu) | (r & (b->part - 1u));
   return r;
 }
 
@@ -593,14 +599,15 @@ static void expect_words(const fb_bm *bm, const ref_bm *m, unsigned long cyc) {
   }
 }
 
-static void random_run(const char *name, unsigned nreg, unsigned nrep, unsigned long cycles) {
+static void random_run_part(const char *name, unsigned nreg, unsigned nrep, unsigned part, unsigned long cycles) {
   fbt_rng r = fbt_rng_for(name);
-  bit_pool b = {&r, 0, 0};
+  bit_pool b = {&r, 0, 0, part < 512 ? part : 0};
   fb_bm bm;
   static ref_bm m;
-  cr_assert_eq(fb_bm_reset(&bm, nreg, nrep), 0);
+  cr_assert_eq(fb_bm_reset_part(&bm, nreg, nrep, part), 0);
   memset(&m, 0, sizeof m);
   m.nreg = nreg;
+  m.part = part < 512 ? part : 0;
   unsigned long n_err = 0, n_block = 0, n_elig = 0;
   for (unsigned long cyc = 0; cyc < cycles; cyc++) {
     /* eligibility of four queries against the state at the start of the cycle */
@@ -634,6 +641,10 @@ static void random_run(const char *name, unsigned nreg, unsigned nrep, unsigned 
   cr_assert_gt(n_elig, cycles / 10);
 }
 
+static void random_run(const char *name, unsigned nreg, unsigned nrep, unsigned long cycles) {
+  random_run_part(name, nreg, nrep, 512, cycles);
+}
+
 /* Rationale: SPEC part C: a million seeded random cycles against the
  * independent reference at the RTL's fast-simulation size (16 registers,
  * 4 replicas), where collisions are dense; issue and writeback name
@@ -656,4 +667,91 @@ Test(fiber_busy_bitmap, random_vs_reference_sizes, .timeout = 120) {
   random_run("fiber_busy_bitmap.random_vs_reference_sizes.100", 100, 3, 50000ul);
   random_run("fiber_busy_bitmap.random_vs_reference_sizes.1000", 1000, 2, 20000ul);
   random_run("fiber_busy_bitmap.random_vs_reference_sizes.1", 1, 2, 20000ul);
+}
+
+/* Rationale: partitions of part_regs registers (RTL PartRegs, the small
+ * verification sizes): register r exists iff r < nreg and (r & 511) <
+ * part_regs. Every SP has registers, every other offset is missing: its
+ * index is -1, its bit reads 0, a query naming it is a range error, an
+ * update naming it is dropped with its SP's error bit; reset_part refuses a
+ * part_regs that is not a power of two 1..512, or below 512 with nreg other
+ * than 2048 (the RTL's elaboration check). */
+Test(fiber_busy_bitmap, partition_existence_and_reset) {
+  static const struct { unsigned nreg, nrep, part; int ok; } t[] = {
+    {2048, 4, 512, 0}, {2048, 4, 1, 0}, {2048, 3, 2, 0}, {2048, 1, 16, 0}, {2048, 2, 256, 0}, {48, 3, 512, 0},
+    {2048, 4, 0, FB_ERR_RANGE}, {2048, 4, 3, FB_ERR_RANGE}, {2048, 4, 12, FB_ERR_RANGE},
+    {2048, 4, 1024, FB_ERR_RANGE}, {2048, 4, 513, FB_ERR_RANGE}, {64, 4, 16, FB_ERR_RANGE},
+    {1024, 4, 256, FB_ERR_RANGE}, {2048, 5, 16, FB_ERR_RANGE},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    fb_bm bm;
+    memset(&bm, 0xFF, sizeof bm);
+    cr_assert_eq(fb_bm_reset_part(&bm, t[i].nreg, t[i].nrep, t[i].part), t[i].ok, "nreg %u nrep %u part %u",
+                 t[i].nreg, t[i].nrep, t[i].part);
+  }
+  cr_assert_eq(fb_bm_reset_part(NULL, 2048, 4, 16), FB_ERR_NULL);
+  fb_bm bm;
+  cr_assert_eq(fb_bm_reset_part(&bm, 2048, 4, 16), 0);
+  for (unsigned r = 0; r < 2048; r++)
+    cr_assert_eq(fb_bm_index(&bm, r), (r & 511u) < 16u ? (int)r : -1, "register %u", r);
+  cr_assert_eq(fb_bm_index(&bm, 2048 + 3), -1, "ids are never taken modulo 2^11");
+  /* a never-reset (or hand-changed) partition size is refused */
+  fb_bm bad = bm;
+  bad.part_regs = 24;
+  fb_bm_elig el;
+  fb_bm_query q0 = {0, 0, 0, {0, 0, 0, 0}};
+  cr_assert_eq(fb_bm_check(&bad, 0, &q0, &el), FB_ERR_STATE);
+  bad.part_regs = 16;
+  bad.nreg = 1024;
+  cr_assert_eq(fb_bm_check(&bad, 0, &q0, &el), FB_ERR_STATE);
+
+  /* SP 3's register 3*512+5 exists: issue, read by port 7 (row 2, bank
+   * 1), and a query of SP 3 sees it; offset 16 of SP 3 does not exist */
+  const unsigned r3 = 3u * 512u + 5u, m3 = 3u * 512u + 16u;
+  fb_bm_in in;
+  memset(&in, 0, sizeof in);
+  in.sp[3].issue_valid = 1; in.sp[3].issue_dst = (uint16_t)r3;
+  in.read_valid = 1u << 7; in.read_row[7] = 2;
+  cr_assert_eq(fb_bm_step(&bm, &in), 0);
+  cr_assert_eq(fb_bm_get(&bm, 3, FB_BM_EMPTY, r3), 1);
+  cr_assert_eq(fb_bm_get(&bm, 0, FB_BM_FULL, r3), 1);
+  fb_bm_query q = {1, (uint16_t)r3, 1, {(uint16_t)r3, 0, 0, 0}};
+  cr_assert_eq(fb_bm_check(&bm, 3, &q, &el), 0);
+  cr_assert(!el.eligible && el.dst_busy && el.src_busy == 1 && !el.range_err);
+  q.dst = (uint16_t)m3;
+  q.src[0] = (uint16_t)(m3 - 1024u);
+  fb_bm_check(&bm, 3, &q, &el);
+  cr_assert(!el.eligible && !el.dst_busy && el.src_busy == 0 && el.range_err, "a missing id reads nothing");
+  /* every update port naming a missing register: dropped, its SP's bit */
+  fb_bm before = bm;
+  memset(&in, 0, sizeof in);
+  in.sp[0].issue_valid = 1; in.sp[0].issue_dst = 16;
+  in.sp[1].wb_valid = 1; in.sp[1].wb_dst = 512 + 100;
+  in.sp[2].cons_valid = 1; in.sp[2].cons_src[0] = (uint16_t)(m3 + 7);
+  in.sp[3].dep_valid = 1; in.sp[3].dep_reg = 40; in.sp[3].dep_set = 1;
+  cr_assert_eq(fb_bm_step(&bm, &in), 0xF);
+  cr_assert(memcmp(&bm, &before, sizeof bm) == 0, "nothing changes");
+  memset(&in, 0, sizeof in);
+  in.read_valid = 1u << 5; in.read_row[5] = 8;   /* {2, 8, 1}: offset 17 */
+  cr_assert_eq(fb_bm_step(&bm, &in), 1u << 2);
+  cr_assert(memcmp(&bm, &before, sizeof bm) == 0, "nothing changes");
+  /* the ALL-scope set sets exactly the registers that exist */
+  memset(&in, 0, sizeof in);
+  in.all_set = 1;
+  cr_assert_eq(fb_bm_step(&bm, &in), 0);
+  for (unsigned r = 0; r < 2048; r++)
+    cr_assert_eq(fb_bm_get(&bm, 1, FB_BM_EMPTY, r), (r & 511u) < 16u, "register %u", r);
+  for (unsigned w = 0; w < FB_NVREG / 64; w++)
+    cr_assert_eq(bm.bits[2][FB_BM_EMPTY][w], w % 8 == 0 ? 0xFFFFull : 0, "word %u", w);
+}
+
+/* Rationale: the comparison with the independent reference at the
+ * partition sizes of the small RTL configurations and the proofs (16, 8, 2
+ * and 1 registers per SP; 128 for partitions of two whole words). */
+Test(fiber_busy_bitmap, random_vs_reference_partitions, .timeout = 120) {
+  random_run_part("fiber_busy_bitmap.random_vs_reference_partitions.16", 2048, 3, 16, 100000ul);
+  random_run_part("fiber_busy_bitmap.random_vs_reference_partitions.8", 2048, 3, 8, 50000ul);
+  random_run_part("fiber_busy_bitmap.random_vs_reference_partitions.2", 2048, 4, 2, 50000ul);
+  random_run_part("fiber_busy_bitmap.random_vs_reference_partitions.1", 2048, 2, 1, 20000ul);
+  random_run_part("fiber_busy_bitmap.random_vs_reference_partitions.128", 2048, 4, 128, 20000ul);
 }

@@ -339,3 +339,59 @@ Test(fiber_issue, baseline) {
   o = step(&in);
   cr_assert_eq(o.issue, 0xF, "no bitmap: the destinations do not block");
 }
+
+/* Why: a small bitmap with registers in every SP's partition (cfg.part_regs
+ * 16, RTL PartRegs, as fiber_issue_stage_small): SPs 1, 2 and 3 issue
+ * instructions whose destinations exist (offset < 16) and set their EMPTY
+ * bit; a destination at offset 16 or above does not exist: a range error,
+ * never eligible; a source there likewise. fb_issue_reset refuses a
+ * part_regs that is not a power of two 1..512 or is below 512 with nreg
+ * other than 2048; 0 means 512. */
+Test(fiber_issue, partition_part_regs_16) {
+  fb_issue_cfg c;
+  static const struct { unsigned nreg, part; int ok; } t[] = {
+    {0, 16, FB_OK}, {2048, 1, FB_OK}, {2048, 0, FB_OK}, {64, 0, FB_OK}, {2048, 12, FB_ERR_RANGE},
+    {2048, 1024, FB_ERR_RANGE}, {64, 16, FB_ERR_RANGE}, {2048, 600, FB_ERR_RANGE},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    memset(&c, 0, sizeof c);
+    c.nreg = (uint16_t)t[i].nreg;
+    c.part_regs = (uint16_t)t[i].part;
+    cr_assert_eq(fb_issue_reset(&st, &c), t[i].ok, "nreg %u part_regs %u", t[i].nreg, t[i].part);
+    if (t[i].ok == FB_OK) cr_assert_eq(st.bm.part_regs, t[i].part ? t[i].part : 512u);
+  }
+  memset(&c, 0, sizeof c);
+  c.part_regs = 16;
+  cr_assert_eq(fb_issue_reset(&st, &c), FB_OK);
+  fb_issue_in in;
+  memset(&in, 0, sizeof in);
+  uint16_t s1 = (uint16_t)fb_reg_make(1, 3, 0);   /* SP1 offset 6: exists */
+  insn(&in, 1, NULL, 0, 512 + 9);
+  insn(&in, 2, &s1, 1, 1024 + 15);
+  insn(&in, 3, NULL, 0, 1536 + 4);
+  fb_issue_out o;
+  cr_assert_eq(fb_issue_step(&st, &in, &o), FB_OK);
+  cr_assert_eq(o.issue, 0xE, "SPs 1-3 issue with existing destinations");
+  cr_assert_eq(o.range_err | o.upd_range_err, 0);
+  cr_assert_eq(fb_bm_get(&st.bm, 0, FB_BM_EMPTY, 512 + 9), 1);
+  cr_assert_eq(fb_bm_get(&st.bm, 0, FB_BM_EMPTY, 1024 + 15), 1);
+  cr_assert_eq(fb_bm_get(&st.bm, 0, FB_BM_EMPTY, 1536 + 4), 1);
+  /* destinations and a source at offset 16 and above: range errors */
+  memset(&in, 0, sizeof in);
+  uint16_t m2 = (uint16_t)(1024 + 40);
+  insn(&in, 1, NULL, 0, 512 + 16);
+  insn(&in, 2, NULL, 0, 1024 + 200);
+  insn(&in, 3, &m2, 1, -1);
+  cr_assert_eq(fb_issue_step(&st, &in, &o), FB_ERR_RANGE, "the cycle runs, the range error is named");
+  cr_assert_eq(o.issue, 0);
+  cr_assert_eq(o.range_err, 0xE);
+  cr_assert_eq(fb_issue_why(&o, 3), FB_WHY_RANGE);
+  /* an update port naming a missing register: dropped, FB_ERR_RANGE */
+  memset(&in, 0, sizeof in);
+  in.sp[3].dep_valid = 1;
+  in.sp[3].dep_reg = 1536 + 16;
+  in.sp[3].dep_set = 1;
+  cr_assert_eq(fb_issue_step(&st, &in, &o), FB_ERR_RANGE);
+  cr_assert_eq(o.upd_range_err, 0x8);
+  cr_assert_eq(fb_bm_get(&st.bm, 0, FB_BM_EMPTY, 1536 + 16), 0);
+}
