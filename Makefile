@@ -71,12 +71,19 @@ TEST_GROUPS_COMMON += lint-configs
 # block, synthesis of the main set) MAIN_JOBS at a time, synthesis first (its
 # longest configurations set the job's length; it runs SYNTH_JOBS of its own),
 # then the summary. Each target prints its lines as it ends.
+# Each step records its CPU (scripts/cpu_step.py: build/logs/cpu/STEP.json;
+# `main` the whole job, libraries included); the summary prints where it goes.
 MAIN_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-main-job: lib
-	@$(MAKE) --no-print-directory -j$(MAIN_JOBS) main-run
+CPU_STEP  := python3 scripts/cpu_step.py
+main-job:
+	@rm -rf $(BUILD)/logs/cpu
+	@$(CPU_STEP) main -- $(MAKE) --no-print-directory main-build
 	@python3 scripts/summary.py
 
-.PHONY: main-job main-run
+main-build: lib
+	@$(MAKE) --no-print-directory -j$(MAIN_JOBS) main-run
+
+.PHONY: main-job main-build main-run
 # synth runs as main-synth, which has no prerequisite: GNU make -j starts a
 # target whose prerequisite was still running only after every later one, so
 # `synth: deps` here would start the longest job last (deps ran in `all`).

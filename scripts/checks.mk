@@ -19,9 +19,11 @@ TEST_GROUPS_COMMON += check-docs
 #                     retarget its mutants), then the unit tests of the
 #                     scripts the test groups depend on:
 #                     scripts/netlist_verilog.py (the gate-level replay
-#                     netlists), simulated under Icarus
+#                     netlists), simulated under Icarus; the main job's CPU
+#                     record (scripts/cpu_step.py) and the summary's CPU line
 .PHONY: check-scripts
 check-scripts:
 	@python3 scripts/check_mutants.py
 	@python3 scripts/test_netlist_verilog.py
+	@python3 scripts/test_summary_cpu.py
 TEST_GROUPS_COMMON += check-scripts

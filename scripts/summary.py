@@ -110,6 +110,61 @@ def power_lines(path=os.path.join("build", "reports", "power.json")):
     return out
 
 
+def cpu_lines(cpu_dir=os.path.join(ROOT, "build", "logs", "cpu"),
+              out=os.path.join(ROOT, "build", "reports", "make_cpu.md")):
+    """Where the main job's CPU goes (scripts/cpu_step.py records each
+    step): one line here, the table per step in build/reports/make_cpu.md.
+    Nothing when the job did not record its steps."""
+    steps = {}
+    for path in glob.glob(os.path.join(cpu_dir, "*.json")):
+        try:
+            r = json.load(open(path))
+        except (OSError, ValueError):
+            continue
+        steps[r["step"]] = r
+    main = steps.pop("main", None)
+    if not main:
+        return []
+    cpu = {k: v["user_s"] + v["sys_s"] for k, v in steps.items()}
+    total = main["user_s"] + main["sys_s"]
+    groups = [("synthesis", [k for k in cpu if k == "synth"]),
+              ("co-simulation (harness builds and runs)", [k for k in cpu if k.startswith("cosim-")]),
+              ("power", [k for k in cpu if k == "power"])]
+    rest = total - sum(cpu.values())
+    parts = [f"{g} {sum(cpu[k] for k in ks):,.0f}" for g, ks in groups if ks]
+    parts.append(f"libraries, harnesses built outside a step and make {rest:,.0f}")
+    rows = sorted(cpu.items(), key=lambda kv: -kv[1])
+    with open(out, "w") as f:
+        f.write("# Where the main job's CPU goes\n\n"
+                "CPU seconds (user + sys, the step and every process it waited for, as "
+                "`/usr/bin/time -v` counts them) of each step of this `make`, recorded by "
+                "scripts/cpu_step.py; a co-simulation step includes the build of its harness "
+                "when that step built it. Wall seconds depend on what ran beside it.\n\n"
+                "| Step | CPU s | Share | Wall s |\n|---|---:|---:|---:|\n")
+        for k, c in rows:
+            f.write(f"| {k} | {c:,.1f} | {100 * c / total:.0f}% | {steps[k]['wall_s']:,.0f} |\n")
+        f.write(f"| the rest: libraries, harnesses built outside a step, make | {rest:,.1f} | "
+                f"{100 * rest / total:.0f}% | |\n")
+        f.write(f"| **main job** | **{total:,.1f}** | 100% | {main['wall_s']:,.0f} |\n")
+    return [f"CPU of this make: {total:,.0f} s user + sys ({main['user_s']:,.0f} + {main['sys_s']:,.0f}), "
+            f"{main['wall_s'] / 60:.1f} min wall: " + ", ".join(parts) + " (per step: build/reports/make_cpu.md)"]
+
+
+def path_text(c):
+    """The worst path, and against the row's clock target met or missed."""
+    cp = c.get("critical")
+    if not cp:
+        return "-"
+    text = f"{cp['ns']:.2f} ns, {cp['fo4']:.1f} FO4"
+    ck = c.get("clock")
+    if ck:
+        text += (f", meets its {ck['target_fo4']:g} FO4 clock" if ck.get("met") else
+                 f", misses its {ck['target_fo4']:g} FO4 clock by {-ck['slack_ns']:.2f} ns")
+    else:
+        text += ", mapped for area (no clock target)"
+    return text
+
+
 def fmt_int(v):
     return f"{v:,}" if isinstance(v, int) else "-"
 
@@ -141,8 +196,7 @@ def main():
         if c and c.get("status") == "ok":
             ge = f"{c['ge']:,.0f}"
             flops = fmt_int(c.get("flops"))
-            cp = c.get("critical")
-            path = f"{cp['ns']:.2f} ns, {cp['fo4']:.1f} FO4" if cp else "-"
+            path = path_text(c)
         else:
             ge = flops = "-"
             path = (c or {}).get("error", "not in synth/configs.tsv") if c else "not in synth/configs.tsv"
@@ -161,6 +215,8 @@ def main():
             val = f"{where} ({miss})"
         print(f"Delta {tag} ({dl.get('title', '')}): {val}")
     for line in power_lines():
+        print(line)
+    for line in cpu_lines():
         print(line)
     if syn:
         print("Full reports: build/reports/synth.md, build/reports/synth.json, build/reports/synth_area.svg")

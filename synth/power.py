@@ -680,6 +680,9 @@ def summarize(power, groups, period):
     return rec
 
 
+REMAPPED_GLUE = ("glue and the remapped network (the rest: the glue, the arbiter's and the selectors' "
+                 "logic, the bitmap's read cone)")
+
 ACTIVITY_TEXT = {
     "gate": "the workload replayed on the mapped netlist under Icarus: every flop's output rate and duty "
             "from its own net, every input port bit from the vectors; OpenSTA propagates them through "
@@ -772,6 +775,15 @@ def run_one(run, root, cycles, seed, synth_dir=None, sanity=False):
                cpu_s=dict(harness=round(hcpu, 2), gate=round(gcpu, 2), sta=round(scpu, 2),
                           wall=round(time.time() - t0, 2)))
     rec.update(summarize(power, run["split"], STA_PERIOD))
+    # a timing-driven composed unit maps its glue, the children specialised
+    # for it and the shared children's cells in the glue's fan-in again as
+    # one network (flow.remap_script): those cells carry ABC's names, so
+    # they count with the glue, not with their block
+    if "remap" in (res.get("clock") or {}).get("mapping", ""):
+        rec["remapped"] = True
+        for p in rec.get("parts", []):
+            if p["label"] == "glue (the rest)":
+                p["label"] = REMAPPED_GLUE
     with open(os.path.join(work, "power.json"), "w") as f:
         json.dump(rec, f, indent=1)
     return rec
@@ -790,8 +802,13 @@ def deltas(recs):
                 if k in parts]
         blocks = {k: sum(p[k] for p in four) for k in ("internal", "switching", "leakage", "total")}
         e4 = sum(p["energy_pj_per_cycle"] for p in four)
-        out.append(dict(tag="fb-blocks", title="FIBER, four blocks per SM (inside the composed stage) "
-                        "minus the private operand path", workload="hmma",
+        title = ("FIBER, four blocks per SM (inside the composed stage) minus the private operand path"
+                 if not st.get("remapped") else
+                 "FIBER, four blocks per SM inside the timing-driven composed stage, the cells that keep "
+                 "their block's name (the bitmap's storage and write logic, the crossbar, the arbiter's and "
+                 "the selectors' flops; their remapped logic counts with the glue), minus the private "
+                 "operand path: a lower bound")
+        out.append(dict(tag="fb-blocks", title=title, workload="hmma",
                         fiber=blocks, base=base["design"],
                         total=blocks["total"] - base["design"]["total"],
                         energy_pj_per_cycle=e4 - base["energy_pj_per_cycle"],

@@ -25,7 +25,7 @@ synth: deps
 # The main job's synthesis (Makefile main-run): synth without its deps
 # prerequisite, so that make -j starts it first.
 main-synth:
-	@$(SYNTH_PY) run --set main --jobs $(SYNTH_JOBS)
+	@$(CPU_STEP) synth -- $(SYNTH_PY) run --set main --jobs $(SYNTH_JOBS)
 
 synth-all: deps
 	@$(SYNTH_PY) run --set all --jobs $(SYNTH_JOBS)
@@ -52,5 +52,5 @@ POWER_HARNESSES := $(TB_DIR)/fiber/fiber_issue_stage/full/obj/Vfiber_issue_stage
 power: $(POWER_HARNESSES)
 	@python3 synth/power.py run
 main-power: main-synth $(POWER_HARNESSES)
-	@python3 synth/power.py run
+	@$(CPU_STEP) power -- python3 synth/power.py run
 MAIN_TARGETS += main-power

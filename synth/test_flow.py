@@ -424,7 +424,7 @@ class Specialise(unittest.TestCase):
                  "read_liberty -lib LIB", "read_rtlil c_p__mapped.il",
                  "chtype -map c_p__mapped__core c_p__mapped", "cd p\n",
                  "rename u0._core_ u0\n", "rename g[1].u._core_ g[1].u\n", "cd ..\n",
-                 "cd ..\nflatten\nhierarchy -top p", "opt_clean -purge", "write_verilog"]
+                 "cd ..\nflatten\nhierarchy -top p", "opt_clean -purge", "write_rtlil"]
         pos = [ys.index(x) for x in order]
         self.assertEqual(pos, sorted(pos))
         self.assertIn("# c_p__mapped.il sha256 cd", ys)

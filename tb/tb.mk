@@ -142,7 +142,8 @@ MAIN_COSIM_CYCLES_fiber_operand_sel ?= 0
 MAIN_COSIM_CYCLES_fiber_port_arb    ?= 0
 main-cosim-%:
 	@mkdir -p $(BUILD)/logs
-	@$(MAKE) --no-print-directory cosim-$* COSIM_ARGS="--cycle-cap $(or $(MAIN_COSIM_CYCLES_$*),$(MAIN_COSIM_CYCLES))" \
+	@$(CPU_STEP) cosim-$* -- $(MAKE) --no-print-directory cosim-$* \
+	  COSIM_ARGS="--cycle-cap $(or $(MAIN_COSIM_CYCLES_$*),$(MAIN_COSIM_CYCLES))" \
 	  > $(BUILD)/logs/cosim-$*.log 2>&1; st=$$?; \
 	  grep '^SUMMARY' $(BUILD)/logs/cosim-$*.log | tail -n 1; exit $$st
 -include $(filter-out tb/tb.mk,$(wildcard tb/*/*.mk))
