@@ -8,6 +8,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import netlist_same  # noqa: E402
 import rtlil_verilog as rv  # noqa: E402
 
 LIB = "/usr/share/qflow/tech/osu018/osu018_stdcells.lib"
@@ -91,6 +92,14 @@ class AgainstYosys(unittest.TestCase):
             for text in ("\\table ", "32'd123456", "4'bx01x", "y_o\n, k_o", "q[7]", "{ "):
                 self.assertIn(text, got)
             self.assertEqual(got, want)
+            with open(os.path.join(d, "netlist.il")) as f:
+                il = f.read()
+        # netlist_same: names do not matter, a cell or a wire does
+        renamed = il.replace("\\_1", "\\_x1").replace("\\q ", "\\qq ").replace("\\q\n", "\\qq\n")
+        self.assertNotEqual(renamed, il)
+        self.assertTrue(netlist_same.same(il, renamed))
+        self.assertFalse(netlist_same.same(il, il.replace("cell \\NAND2X1", "cell \\NOR2X1", 1)))
+        self.assertFalse(netlist_same.same(il, il.replace("connect \\A \\a_i [1]", "connect \\A \\a_i [2]", 1)))
 
 
 if __name__ == "__main__":
