@@ -45,6 +45,9 @@ def cosim_rows(tops=()):
     return rows
 
 
+BY_NAME = {}
+
+
 def synth_defaults():
     path = os.path.join(ROOT, "build", "reports", "synth.json")
     if not os.path.exists(path):
@@ -53,6 +56,7 @@ def synth_defaults():
     first = {}
     for c in d.get("configs", []):
         first.setdefault(c["top"], c)
+        BY_NAME[c["name"]] = c
     composed = [c for c in first.values() if c.get("status") == "ok" and c.get("hier")]
     return first, d.get("deltas", {}), d.get("comparison", {}), composed
 
@@ -150,19 +154,32 @@ def cpu_lines(cpu_dir=os.path.join(ROOT, "build", "logs", "cpu"),
             f"{main['wall_s'] / 60:.1f} min wall: " + ", ".join(parts) + " (per step: build/reports/make_cpu.md)"]
 
 
+def clock_text(c):
+    """The row's clock target met or missed, or why it has none."""
+    ck = c.get("clock")
+    if ck:
+        return (f"meets its {ck['target_fo4']:g} FO4 clock" if ck.get("met") else
+                f"misses its {ck['target_fo4']:g} FO4 clock by {-ck['slack_ns']:.2f} ns")
+    if c.get("flops") == 0:
+        return "combinational, mapped for area (no clock target)"
+    return "mapped for area (no clock target)"
+
+
 def path_text(c):
     """The worst path, and against the row's clock target met or missed."""
     cp = c.get("critical")
     if not cp:
         return "-"
-    text = f"{cp['ns']:.2f} ns, {cp['fo4']:.1f} FO4"
-    ck = c.get("clock")
-    if ck:
-        text += (f", meets its {ck['target_fo4']:g} FO4 clock" if ck.get("met") else
-                 f", misses its {ck['target_fo4']:g} FO4 clock by {-ck['slack_ns']:.2f} ns")
-    else:
-        text += ", mapped for area (no clock target)"
-    return text
+    return f"{cp['ns']:.2f} ns, {cp['fo4']:.1f} FO4, " + clock_text(c)
+
+
+def delta_path(tot):
+    """A delta's worst path: its slowest term and that row's clock."""
+    blk = tot.get("worst_block")
+    if not blk or tot.get("worst_fo4") is None:
+        return ""
+    c = BY_NAME.get(blk, {})
+    return f"; worst path {tot['worst_fo4']:.1f} FO4 in {blk}" + (f", {clock_text(c)}" if c else "")
 
 
 def fmt_int(v):
@@ -208,7 +225,7 @@ def main():
     for tag, dl in deltas.items():
         tot = dl.get("total")
         if isinstance(tot, dict) and isinstance(tot.get("ge"), (int, float)):
-            val = f"{tot['ge']:,.0f} GE" + paper_note(tag, comparison)
+            val = f"{tot['ge']:,.0f} GE" + delta_path(tot) + paper_note(tag, comparison)
         else:
             miss = ", ".join(dl.get("missing", [])) or "no terms"
             where = "in make synth-all, not in the main set" if dl.get("set") == "all" else "incomplete"

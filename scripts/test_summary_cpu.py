@@ -72,5 +72,15 @@ class SummaryCpu(unittest.TestCase):
         self.assertEqual(summary.path_text(c), "3.93 ns, 39.6 FO4, misses its 40 FO4 clock by 0.42 ns")
 
 
+    def test_delta_names_its_slowest_term_and_its_clock(self):
+        summary.BY_NAME["comb"] = {"flops": 0}
+        summary.BY_NAME["timed"] = {"flops": 9, "clock": {"target_fo4": 40.0, "met": True, "slack_ns": 0.1}}
+        self.assertEqual(summary.delta_path({"worst_block": "comb", "worst_fo4": 141.04}),
+                         "; worst path 141.0 FO4 in comb, combinational, mapped for area (no clock target)")
+        self.assertEqual(summary.delta_path({"worst_block": "timed", "worst_fo4": 39.6}),
+                         "; worst path 39.6 FO4 in timed, meets its 40 FO4 clock")
+        self.assertEqual(summary.delta_path({"worst_block": None}), "")
+
+
 if __name__ == "__main__":
     unittest.main()
