@@ -35,8 +35,9 @@
 `default_nettype none
 
 module fiber_xbar_props #(
-  parameter integer Lanes = 2,
-  parameter integer Width = 4
+  parameter integer Lanes     = 2,
+  parameter integer Width     = 4,
+  parameter integer SelCopies = 1   // the crossbar's select copies (props2: 2)
 ) (
   input wire                     clk_i,
   input wire                     rst_ni,
@@ -52,7 +53,7 @@ module fiber_xbar_props #(
   wire [15:0]          valid;
   wire [4*WordW-1:0]   o0, o1, o2, o3;
 
-  fiber_xbar #(.Lanes(Lanes), .Width(Width)) u_dut (
+  fiber_xbar #(.Lanes(Lanes), .Width(Width), .SelCopies(SelCopies)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .sel_oh_i(sel_oh_i),
     .rd_data_sp0_i(rd_data_sp0_i), .rd_data_sp1_i(rd_data_sp1_i),
     .rd_data_sp2_i(rd_data_sp2_i), .rd_data_sp3_i(rd_data_sp3_i),

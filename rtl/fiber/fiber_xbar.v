@@ -38,13 +38,24 @@
 // opnd_sp0_o = {8'h00, 8'h00, 8'hA7, 8'h00}, valid_o = 16'h0002.
 //
 // Parameters:
-//   Lanes  lanes per word (FB_XBAR_LANES, 32)
-//   Width  bits per lane (FB_XBAR_WIDTH, 32)
+//   Lanes      lanes per word (FB_XBAR_LANES, 32)
+//   Width      bits per lane (FB_XBAR_WIDTH, 32)
+//   SelCopies  copies of the select register (1, the default; a power of two
+//              dividing Lanes): copy c steers lanes [c*Lanes/SelCopies,
+//              (c+1)*Lanes/SelCopies) (valid_o's register merges into one). Each
+//              copy's flops drive Width*Lanes/SelCopies AND gates instead of
+//              all Lanes*Width (the fanout trees the flow adds in front of
+//              them shrink); the copies hold the same bits (kept apart by
+//              `keep`), so the ports and the cycle behaviour do not change
+//              (proved: formal/fiber/fiber_xbar.ys, props2). An
+//              implementation choice measured in synth/configs.tsv
+//              (fiber_xbar.sel4, .sel32); no C model parameter.
 `default_nettype none
 
 module fiber_xbar #(
-  parameter integer Lanes = 32,
-  parameter integer Width = 32
+  parameter integer Lanes     = 32,
+  parameter integer Width     = 32,
+  parameter integer SelCopies = 1
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,         // asynchronous, active low
@@ -65,6 +76,13 @@ module fiber_xbar #(
   localparam integer NumPort   = 8;              // FB_NPORT
   localparam integer NumOpnd   = NumSp * NumSrc;
   localparam integer WordW     = Lanes * Width;
+  localparam integer CopyW     = WordW / SelCopies;  // bits of a word one select copy steers
+
+  generate
+    if (SelCopies < 1 || (SelCopies & (SelCopies - 1)) != 0 || Lanes % SelCopies != 0) begin : gen_bad_sel_copies
+      initial $error("fiber_xbar: SelCopies must be a power of two dividing Lanes");
+    end
+  endgenerate
 
   // ---- one-hot select register (loaded at issue)
   reg [NumOpnd*NumPort-1:0] sel_oh_q, sel_oh_d;
@@ -81,6 +99,24 @@ module fiber_xbar #(
     end
   end
 
+  // ---- SelCopies > 1: the select register's copies, one per lane group
+  // (sel_oh_q then drives valid_o only; synthesis merges it into a copy)
+  genvar gc;
+  generate
+    for (gc = 0; gc < ((SelCopies > 1) ? SelCopies : 0); gc = gc + 1) begin : gen_sel
+      reg [NumOpnd*NumPort-1:0] q;
+      // keep on the process: its flops are not merged with sel_oh_q's
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          q <= {NumOpnd*NumPort{1'b0}};
+        end else begin
+          q <= sel_oh_d;
+        end
+      end
+    end
+  endgenerate
+
   // ---- the AND-OR (register-read stage)
   wire [NumPort*WordW-1:0] port_data = {rd_data_sp3_i, rd_data_sp2_i, rd_data_sp1_i, rd_data_sp0_i};
   wire [NumOpnd*WordW-1:0] opnd;
@@ -91,7 +127,15 @@ module fiber_xbar #(
       wire [NumPort-1:0]       oh = sel_oh_q[go*NumPort +: NumPort];
       wire [NumPort*WordW-1:0] term;
       for (gp = 0; gp < NumPort; gp = gp + 1) begin : gen_term
-        assign term[gp*WordW +: WordW] = {WordW{oh[gp]}} & port_data[gp*WordW +: WordW];
+        if (SelCopies == 1) begin : gen_one
+          assign term[gp*WordW +: WordW] = {WordW{oh[gp]}} & port_data[gp*WordW +: WordW];
+        end else begin : gen_copies
+          genvar gk;
+          for (gk = 0; gk < SelCopies; gk = gk + 1) begin : gen_copy
+            wire bit_sel = gen_sel[gk].q[go*NumPort + gp];
+            assign term[gp*WordW + gk*CopyW +: CopyW] = {CopyW{bit_sel}} & port_data[gp*WordW + gk*CopyW +: CopyW];
+          end
+        end
       end
       assign opnd[go*WordW +: WordW] = term[0*WordW +: WordW] | term[1*WordW +: WordW] |
                                        term[2*WordW +: WordW] | term[3*WordW +: WordW] |
