@@ -106,6 +106,13 @@ class RepairFanout(unittest.TestCase):
             self.assertEqual(conn[("NAND2X1", "g0")]["B"] != "b", loads > 8)
             self.assertEqual(st["buffers"] == 0, loads <= 8)
 
+    def test_fewest_buffers_filled_from_the_leaves(self):
+        # ceil(n/8) + ceil(ceil(n/8)/8) + ... until 8 or fewer remain, per
+        # net: the netlist's nets n and b both have `loads` loads
+        for loads, want in ((9, 2), (16, 2), (17, 3), (65, 11), (513, 76), (1025, 149)):
+            _, st = netlist_fix.repair_fanout(self.netlist(loads), self.lib)
+            self.assertEqual(st["buffers"], 2 * want, loads)
+
     def test_clock_pins_are_not_buffered(self):
         text, _ = netlist_fix.repair_fanout(self.netlist(3).replace(".CLK(a)", ".CLK(b)"), self.lib)
         self.assertEqual(connections(text)[("DFFPOSX1", "f")]["CLK"], "b")
