@@ -48,9 +48,12 @@ TEST_GROUPS_COMMON += synth-area
 POWER_HARNESSES := $(TB_DIR)/fiber/fiber_issue_stage/full/obj/Vfiber_issue_stage \
                    $(TB_DIR)/fiber/fiber_base_operand_path/full/obj/Vfiber_base_operand_path \
                    $(TB_DIR)/tilelens/tilelens_tma_addr/obj/Vtilelens_tma_addr
-.PHONY: power main-power
+.PHONY: power power-all main-power
 power: $(POWER_HARNESSES)
 	@python3 synth/power.py run
+# also the runs on make synth-all's netlists (the latch-array issue stage)
+power-all: $(POWER_HARNESSES)
+	@python3 synth/power.py run --set all
 main-power: main-synth $(POWER_HARNESSES)
 	@$(CPU_STEP) power -- python3 synth/power.py run
 MAIN_TARGETS += main-power

@@ -4,6 +4,7 @@ doubled activity, activity applied or not). Run by make synth-area (the
 flow's unit tests) and make power-test."""
 
 import os
+import re
 import shutil
 import tempfile
 import unittest
@@ -229,6 +230,100 @@ class TestGate(unittest.TestCase):
             tcl = power.read(os.path.join(d, "s", "power_x1.tcl"))
             self.assertIn("set_power_activity -input_ports [get_ports {power_q1_i}]", tcl)
             self.assertIn('puts "@@QCAP 1 [[get_nets {q2}] capacitance rise $corner max]"', tcl)
+        finally:
+            shutil.rmtree(d)
+
+
+# TINY with a latch on a gated clock (clk_i & a_i[1]: a_i[1] is high in half
+# the cycles) and a latch on the clock itself, both holding a constant
+GATED = TINY.replace("endmodule", """  wire gck;
+  wire q3;
+  wire q4;
+  AND2X2 ug (
+    .A(clk_i),
+    .B(a_i[1]),
+    .Y(gck)
+  );
+  LATCH u6 (
+    .CLK(gck),
+    .D(1'h1),
+    .Q(q3)
+  );
+  LATCH u7 (
+    .CLK(clk_i),
+    .D(1'h1),
+    .Q(q4)
+  );
+endmodule""")
+
+
+def clk_pin_energy(cell):
+    """The rise plus fall energy (pJ) of cell's CLK pin at the liberty's
+    first slew: one cycle of a clock, as the liberty gives it."""
+    text = power.read(power.LIB)
+    body = text[text.index("cell (%s)" % cell):]
+    pin = body[body.index("pin(CLK)"):]
+    vals = re.findall(r'values \("([0-9.]+),', pin[:pin.index("}\n    min_pulse")])
+    return float(vals[0]) + float(vals[1])
+
+
+class TestRtlNames(unittest.TestCase):
+    def test_rtl_cell(self):
+        self.assertEqual(power.rtl_cell("\\u_bitmap.gen_upd_lat.gen_bit[89].u_lat"),
+                         "u_bitmap.gen_upd_lat.gen_bit[89].u_lat")
+        self.assertIsNone(power.rtl_cell("_100072_"))               # a flop synthesis inferred
+        self.assertIsNone(power.rtl_cell("\\u_bitmap._123_"))
+        self.assertIsNone(power.rtl_cell("$auto$simplemap.cc:420:simplemap_dff$9"))
+
+    def test_config_params(self):
+        self.assertEqual(power.config_params("fiber_issue_stage.latch"), [("Storage", "1")])
+        self.assertEqual(power.config_params("fiber_issue_stage"), [])
+
+
+class TestClockRoots(unittest.TestCase):
+    """The sequential cells' clock pins become roots (cut_clock_pins)."""
+
+    def test_cut(self):
+        text, cuts = power.cut_clock_pins(GATED, "tiny", {"clk_i"}, {"gck": (1.0, 0.25)})
+        self.assertEqual([(c[2], c[3], c[4]) for c in cuts],
+                         [("clock", "clk_i", ["u3", "u5", "ug", "u7"]), ("gated", "gck", ["u6"])])
+        self.assertIn(".A(power_ckn0)", text)          # the gate's clock input: a root too
+        self.assertIn(".CLK(power_ckn1)", text)
+        self.assertIn("assign power_ckn0 = power_ck0_i;", text)
+        with self.assertRaises(ValueError):     # a gated clock without its replayed rate
+            power.cut_clock_pins(GATED, "tiny", {"clk_i"}, {})
+
+    @unittest.skipUnless(have("sta") and have("iverilog") and os.path.isfile(power.CELLS_V), "tools missing")
+    def test_clock_energy_and_gated_rate(self):
+        d = tempfile.mkdtemp()
+        try:
+            for name, text in (("tiny.v", GATED), ("wrap.v", WRAPPER), ("v.hex", vec_lines(WORK))):
+                write(os.path.join(d, name), text)
+            nets, _, summ, _ = power.gate_activity(os.path.join(d, "tiny.v"), "tiny", os.path.join(d, "v.hex"),
+                                                   os.path.join(d, "wrap.v"), os.path.join(d, "g"))
+            self.assertIn(" 0 mismatches", summ)
+            self.assertAlmostEqual(nets["gck"][0], 1.0, delta=0.1)   # a pulse in half the cycles
+            act, _ = power.port_activity(vec_lines(WORK), WRAPPER, INS)
+            groups = [("u6", r"^u6$"), ("u7", r"^u7$"), ("u5", r"^u5$")]
+            p, _, _ = power.power_of(GATED, "tiny", act, groups, os.path.join(d, "s"), period=10.0,
+                                     scales=(1.0, 0.0), nets=nets)
+            w, z = p[1.0], p[0.0]
+            # a clocked flop's clock pin: its rise and fall energy once a
+            # cycle (OpenSTA 2.0.17 on a clock net: twice)
+            e = z["groups"][2]["internal"] * 10e-9 * 1e12
+            self.assertGreater(e, 0.85 * clk_pin_energy("DFFPOSX1"))
+            self.assertLess(e, 1.05 * clk_pin_energy("DFFPOSX1"))
+            # the gated latch, clocked in half the cycles: about half the clocked one's
+            r = w["groups"][0]["internal"] / w["groups"][1]["internal"]
+            self.assertGreater(r, 0.35)
+            self.assertLess(r, 0.65)
+            # at zero activity the gated clock is still; the ideal clock's net is charged
+            self.assertEqual(z["groups"][0]["internal"], 0.0)
+            self.assertGreater(z["clock_net"], 0.0)
+            self.assertAlmostEqual(z["design"]["total"]["switching"], z["clock_net"], delta=1e-9 * z["clock_net"])
+            self.assertEqual(z["clock_tree"]["cells"], 1)      # the AND the clock enters
+            self.assertGreater(w["gated_clock_net"], 0.0)
+            self.assertEqual(z["gated_clock_net"], 0.0)
         finally:
             shutil.rmtree(d)
 

@@ -140,10 +140,13 @@
 `default_nettype none
 
 `ifdef SYNTHESIS
+`ifndef OSU_CELL_MODELS
 // The OSU 0.18 um latch cell (osu018_stdcells.lib: transparent while CLK is
 // high), instantiated by the latch array (Storage 1): Yosys 0.23's
 // dfflibmap maps flip-flops only. A black box here; the cell library
-// (liberty, Verilog models) defines it.
+// (liberty, Verilog models) defines it. OSU_CELL_MODELS: a simulation of
+// the synthesized form that supplies the cell's model itself (the power
+// step's RTL replay, synth/power_flops.v).
 (* blackbox *)
 module LATCH (
   input  wire CLK,
@@ -151,6 +154,7 @@ module LATCH (
   output wire Q
 );
 endmodule
+`endif
 `endif
 
 module fiber_busy_bitmap #(

@@ -66,6 +66,9 @@
 //   NumRep   busy-bitmap replicas (FB_BM_NREP, 4)
 //   PartRegs busy-bitmap registers present in each SP's partition (a power
 //            of two 1..512, default 512: all; fiber_busy_bitmap)
+//   Storage  the busy bitmap's state: 0 flip-flops (the default), 1 the
+//            latch array (fiber_busy_bitmap, Storage; the same ports and
+//            cycle behaviour)
 `default_nettype none
 
 module fiber_issue_stage #(
@@ -73,7 +76,8 @@ module fiber_issue_stage #(
   parameter integer Width  = 32,
   parameter integer NumReg   = 2048,
   parameter integer NumRep   = 4,
-  parameter integer PartRegs = 512
+  parameter integer PartRegs = 512,
+  parameter integer Storage  = 0
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,          // asynchronous, active low
@@ -434,7 +438,8 @@ module fiber_issue_stage #(
   fiber_busy_bitmap #(
     .NumReg  (NumReg),
     .NumRep  (NumRep),
-    .PartRegs(PartRegs)
+    .PartRegs(PartRegs),
+    .Storage (Storage)
   ) u_bitmap (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
