@@ -1133,7 +1133,7 @@ def markdown(recs, dl):
         L.append("")
         pj = PAPER_FIBER_MW * 1e-3 / (PAPER_FIBER_GHZ * 1e9) * 1e12
         L += [f"FIBER's paper: {PAPER_FIBER_MW} mW per SM at {PAPER_FIBER_GHZ} GHz is {pj:.1f} pJ per cycle "
-              f"for the four blocks (TSMC 16 nm), at most {pj * 1e3 / PAPER_BITMAP_BITS:.2f} fJ per bitmap bit "
+              f"for the four blocks (synthesized at TSMC 16 nm, reported scaled to 7 nm), at most {pj * 1e3 / PAPER_BITMAP_BITS:.2f} fJ per bitmap bit "
               f"({PAPER_BITMAP_BITS:,} bits) per cycle."]
         st = recs.get("fiber_issue_stage", {})
         bm = next((p for p in st.get("parts", []) if p["label"] == "fiber_busy_bitmap"), None)
