@@ -719,10 +719,11 @@ def power_of(netlist_text, top, act, groups, workdir, period=STA_PERIOD, scales=
     per activity scale into workdir, runs OpenSTA on each, returns ({scale:
     parsed power}, tie count, cpu seconds). With cuts, each cut net's
     switching power (C V^2 / 2 per transition) goes back to the sequential
-    group and to the instance group of its flop. clk_rates: {instance: (rate,
-    duty)} of sequential cells' clock pins (the RTL replay's, for the cells
-    the RTL instantiates itself), the rates of the clock nets logic gates
-    (nets, the gate-level replay's, gives them by net)."""
+    group and to the instance group of its flop. Every clock pin becomes a
+    root too (cut_clock_pins); a clock that logic gates takes its rate from
+    nets (the gate-level replay's, by net) or from clk_rates ({instance:
+    (rate, duty)} of the clock pins of the cells the RTL instantiates
+    itself, the RTL replay's)."""
     os.makedirs(workdir, exist_ok=True)
     tied, nties = tie_constant_pins(netlist_text, top)
     ins = netlist_inputs(tied, top)
@@ -805,8 +806,9 @@ def add_clock_switching(r, text, ck_cuts, act, fixed, port_loads, groups, scale,
     clock at its replayed rate times scale) and of the clock port's own net
     (the clock's other loads, the gates of a gated clock among them; an
     input port drives no cell, so OpenSTA counts none), 0.5 C V^2 per
-    transition, to the design (total; the clock roots' to sequential) and,
-    each net's share by its loads, to their instance groups. r["clock_net"]:
+    transition, to the design (its total, and its sequential part, or for
+    the clock port's own net its combinational part) and, each net's share
+    by its loads, to their instance groups. r["clock_net"]:
     the ideal clock's part (W), the same at every scale; r["gated_clock_net"]:
     the gated clocks' part."""
     caps = {int(k): float(v) for k, v in re.findall(r"^@@CKCAP (\d+) (\S+)", text, re.M)}
@@ -852,7 +854,7 @@ def summarize(power, groups, period):
     if d:
         rec["doubled"] = fig(d["design"]["total"])
     # the clock: what remains with every data input still, leakage aside
-    # (the flops' clock pins and the clock's buffers, ungated)
+    # (the clock pins, the clock's nets, the cells that buffer, invert or gate it)
     rec["clock"] = z["design"]["total"]["total"] - z["design"]["total"]["leakage"]
     rec["clock_share"] = rec["clock"] / rec["design"]["total"] if rec["design"]["total"] else 0.0
     # the ideal clock's net (the same at every scale) and the gated clocks' nets
