@@ -737,8 +737,9 @@ def power_of(netlist_text, top, act, groups, workdir, period=STA_PERIOD, scales=
         tied, cuts = cut_flops(tied, top, flop_rates, cknets)
         for p, _, inst in cuts:
             act[p] = flop_rates[inst]
+        seq_clk = seq_q(tied, top, "CLK")
         ck_rates = dict(nets or {})
-        for inst, net in seq_q(tied, top, "CLK").items():
+        for inst, net in seq_clk.items():
             if clk_rates and inst in clk_rates and net not in cknets:
                 ck_rates[net] = clk_rates[inst]
         tied, ck_cuts = cut_clock_pins(tied, top, cknets, ck_rates)
@@ -751,9 +752,8 @@ def power_of(netlist_text, top, act, groups, workdir, period=STA_PERIOD, scales=
         # the clock's cells: those that drive its nets (its buffers and
         # inverters) and the gates it enters (a gate passes the clock while
         # its other inputs, still at zero rates, hold it open)
-        seq = set(seq_q(tied, top, "CLK"))
         tree = sorted({d.split("/")[0] for n, d in driver_pins(tied, top).items() if n.replace(" ", "") in cknets}
-                      | {i for _, _, kind, _, insts in ck_cuts if kind == "clock" for i in insts if i not in seq})
+                      | {i for _, _, kind, _, insts in ck_cuts if kind == "clock" for i in insts if i not in seq_clk})
     with open(os.path.join(workdir, "netlist_power.v"), "w") as f:
         f.write(tied)
     out, cpu = {}, 0.0

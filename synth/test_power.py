@@ -84,6 +84,16 @@ def write(path, text):
         f.write(text)
 
 
+def replay(d, netlist):
+    """The WORK vectors replayed on netlist (module tiny) under Icarus in
+    directory d: (nets, cycles, summary), as power.gate_activity returns them."""
+    for name, text in (("tiny.v", netlist), ("wrap.v", WRAPPER), ("v.hex", vec_lines(WORK))):
+        write(os.path.join(d, name), text)
+    nets, n, summ, _ = power.gate_activity(os.path.join(d, "tiny.v"), "tiny", os.path.join(d, "v.hex"),
+                                           os.path.join(d, "wrap.v"), os.path.join(d, "g"))
+    return nets, n, summ
+
+
 def have(tool):
     return shutil.which(tool) is not None
 
@@ -197,10 +207,7 @@ class TestGate(unittest.TestCase):
     def test_gate_activity_and_power(self):
         d = tempfile.mkdtemp()
         try:
-            for name, text in (("tiny.v", TINY), ("wrap.v", WRAPPER), ("v.hex", vec_lines(WORK))):
-                write(os.path.join(d, name), text)
-            nets, n, summ, _ = power.gate_activity(os.path.join(d, "tiny.v"), "tiny", os.path.join(d, "v.hex"),
-                                                   os.path.join(d, "wrap.v"), os.path.join(d, "g"))
+            nets, n, summ = replay(d, TINY)
             self.assertEqual(n, 40)
             self.assertIn(" 0 mismatches", summ)
             self.assertGreater(nets["n1"][0], 0.9)         # NAND(a_i[0], 1): toggles every cycle
@@ -297,10 +304,7 @@ class TestClockRoots(unittest.TestCase):
     def test_clock_energy_and_gated_rate(self):
         d = tempfile.mkdtemp()
         try:
-            for name, text in (("tiny.v", GATED), ("wrap.v", WRAPPER), ("v.hex", vec_lines(WORK))):
-                write(os.path.join(d, name), text)
-            nets, _, summ, _ = power.gate_activity(os.path.join(d, "tiny.v"), "tiny", os.path.join(d, "v.hex"),
-                                                   os.path.join(d, "wrap.v"), os.path.join(d, "g"))
+            nets, _, summ = replay(d, GATED)
             self.assertIn(" 0 mismatches", summ)
             self.assertAlmostEqual(nets["gck"][0], 1.0, delta=0.1)   # a pulse in half the cycles
             act, _ = power.port_activity(vec_lines(WORK), WRAPPER, INS)
